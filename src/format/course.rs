@@ -1,0 +1,220 @@
+//! The course file: header, game options, tile placements, tiles embedded in the course, flags
+//! and the start rule.
+
+use super::locate::JsonPath;
+use super::tile::{TileFile, check_id, tile_from_file, tile_to_file};
+use super::{COURSE_FORMAT, FORMAT_VERSION, Invalid, LoadError};
+use crate::model::course::{
+    Course, Flag, LivesRule, MAX_FLAG, MAX_OFFSET, MAX_PLACEMENTS, PlayerRange, RulesEdition,
+    StartRule, TilePlacement,
+};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A course file as written on disk.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "factory-floor course")]
+pub struct CourseFile {
+    /// Always "factory-floor/course".
+    pub format: String,
+    /// The format version, 1.
+    pub version: u32,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub author: String,
+    /// The rules edition the course is for.
+    pub rules: RulesEdition,
+    pub players: PlayerRange,
+    pub lives: LivesRule,
+    /// The tiles of the course, each at a square offset with a clockwise rotation.
+    pub tiles: Vec<TilePlacement>,
+    /// Tiles that travel inside this file; placements find them by id before the library.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub embedded_tiles: Vec<TileFile>,
+    /// Flags numbered 1..n, in board squares.
+    pub flags: Vec<Flag>,
+    pub start: StartRule,
+}
+
+/// Checks a course file against the model and builds the course.
+pub fn course_from_file(f: &CourseFile) -> Result<Course, Invalid> {
+    let root = JsonPath::root();
+    if f.name.trim().is_empty() {
+        return Err(Invalid::new(root.key("name"), "the course needs a name"));
+    }
+    let players = f.players;
+    if !(1..=8).contains(&players.min)
+        || !(1..=8).contains(&players.max)
+        || players.min > players.max
+    {
+        return Err(Invalid::new(
+            root.key("players"),
+            format!(
+                "players {} to {} is not a range of 1 to 8 robots with min <= max",
+                players.min, players.max
+            ),
+        ));
+    }
+    if let LivesRule::Fixed(n) = f.lives
+        && !(1..=9).contains(&n)
+    {
+        return Err(Invalid::new(
+            root.key("lives"),
+            format!("{n} lives is out of range: a fixed number of lives is 1 to 9"),
+        ));
+    }
+    if f.tiles.len() > MAX_PLACEMENTS {
+        return Err(Invalid::new(
+            root.key("tiles"),
+            format!(
+                "{} tiles is more than a course may place ({MAX_PLACEMENTS})",
+                f.tiles.len()
+            ),
+        ));
+    }
+    let in_range = |v: i32| (0..=MAX_OFFSET).contains(&v);
+    for (i, p) in f.tiles.iter().enumerate() {
+        let here = root.key("tiles").index(i);
+        check_id(&p.tile).map_err(|m| Invalid::new(here.key("tile"), m))?;
+        if !in_range(p.at.x) || !in_range(p.at.y) {
+            return Err(Invalid::new(
+                here.key("at"),
+                format!(
+                    "tile offset {} is out of range: offsets run from 0 to {MAX_OFFSET} squares",
+                    p.at
+                ),
+            ));
+        }
+    }
+    let mut embedded = Vec::new();
+    for (i, t) in f.embedded_tiles.iter().enumerate() {
+        let here = root.key("embedded_tiles").index(i);
+        let tile = tile_from_file(t, &here)?;
+        if embedded
+            .iter()
+            .any(|e: &crate::model::Tile| e.id == tile.id)
+        {
+            return Err(Invalid::new(
+                here.key("id"),
+                format!("two embedded tiles have the id \"{}\"", tile.id),
+            ));
+        }
+        embedded.push(tile);
+    }
+    let board_range = |v: i32| (0..MAX_OFFSET + crate::model::MAX_TILE_SIDE).contains(&v);
+    for (i, flag) in f.flags.iter().enumerate() {
+        let here = root.key("flags").index(i);
+        if !(1..=MAX_FLAG).contains(&flag.number) {
+            return Err(Invalid::new(
+                here.key("number"),
+                format!(
+                    "flag number {} is out of range: flags are numbered from 1 (up to {MAX_FLAG})",
+                    flag.number
+                ),
+            ));
+        }
+        if !board_range(flag.at.x) || !board_range(flag.at.y) {
+            return Err(Invalid::new(
+                here.key("at"),
+                format!(
+                    "flag {} at {} is far outside any course",
+                    flag.number, flag.at
+                ),
+            ));
+        }
+    }
+    if let StartRule::Archive(s) = f.start
+        && (!board_range(s.x) || !board_range(s.y))
+    {
+        return Err(Invalid::new(
+            root.key("start"),
+            format!("the start square {s} is far outside any course"),
+        ));
+    }
+    Ok(Course {
+        name: f.name.clone(),
+        description: f.description.clone(),
+        author: f.author.clone(),
+        rules: f.rules,
+        players: f.players,
+        lives: f.lives,
+        placements: f.tiles.clone(),
+        embedded,
+        flags: f.flags.clone(),
+        start: f.start,
+    })
+}
+
+pub fn course_to_file(c: &Course) -> CourseFile {
+    CourseFile {
+        format: COURSE_FORMAT.to_string(),
+        version: FORMAT_VERSION,
+        name: c.name.clone(),
+        description: c.description.clone(),
+        author: c.author.clone(),
+        rules: c.rules,
+        players: c.players,
+        lives: c.lives,
+        tiles: c.placements.clone(),
+        embedded_tiles: c.embedded.iter().map(tile_to_file).collect(),
+        flags: c.flags.clone(),
+        start: c.start,
+    }
+}
+
+/// Parses and checks a course file's text. Tiles are not resolved here: see `Course::compile`.
+pub fn course_from_str(file: &str, text: &str) -> Result<Course, LoadError> {
+    super::sniff(file, text)?;
+    let f: CourseFile = super::parse(file, text)?;
+    course_from_file(&f).map_err(|e| e.into_load_error(file, text))
+}
+
+/// The canonical text of a course file.
+pub fn course_to_string(course: &Course) -> String {
+    let value = serde_json::to_value(course_to_file(course)).unwrap_or_default();
+    super::json::to_canonical_string(&value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COURSE: &str = r#"{
+  "format": "factory-floor/course",
+  "version": 1,
+  "name": "Test",
+  "description": "",
+  "author": "",
+  "rules": "classic-1994",
+  "players": {"min": 2, "max": 4},
+  "lives": {"fixed": 4},
+  "tiles": [
+    {"tile": "a", "at": [0, 0], "rotation": 90}
+  ],
+  "flags": [
+    {"number": 1, "at": [3, 4]},
+    {"number": 2, "at": [8, 1]}
+  ],
+  "start": {"archive": [1, 1]}
+}
+"#;
+
+    #[test]
+    fn a_course_round_trips_byte_for_byte() {
+        let c = course_from_str("c.json", COURSE);
+        assert_eq!(c.as_ref().err(), None);
+        if let Ok(c) = c {
+            assert_eq!(course_to_string(&c), COURSE);
+        }
+    }
+
+    #[test]
+    fn flag_number_zero_is_reported_on_its_line() {
+        let text = COURSE.replace("\"number\": 1", "\"number\": 0");
+        let err = course_from_str("c.json", &text).err();
+        assert_eq!(err.as_ref().map(|e| e.line), Some(14), "{err:?}");
+    }
+}

@@ -1,0 +1,9 @@
+//! factory-floor: a desktop editor for RoboRally race courses. The library holds the whole
+//! product: the factory model and its files, the rules engine, course validation, sample robots,
+//! the renderer and the editor window. `src/main.rs` is a thin command line over it.
+
+pub mod app;
+pub mod check;
+pub mod format;
+pub mod geom;
+pub mod model;

@@ -1,0 +1,61 @@
+//! The factory-floor command line. With no subcommand it opens the editor window; the subcommands
+//! work without a window.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "factory-floor",
+    version,
+    about = "Design, check and test-drive RoboRally courses"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// A tile or course file to open in the editor.
+    file: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Load tiles and courses and report every problem (exit 0 clean, 1 problems, 2 unreadable).
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => match factory_floor::app::run(cli.file) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("factory-floor: cannot open the editor window: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Check { files }) => check(&files),
+    }
+}
+
+fn check(files: &[PathBuf]) -> ExitCode {
+    let mut code = 0u8;
+    for path in files {
+        let report = factory_floor::check::check_file(path);
+        for p in &report.problems {
+            println!("{p}");
+        }
+        if report.unreadable {
+            code = 2;
+        } else if !report.problems.is_empty() {
+            code = code.max(1);
+        }
+    }
+    if code == 0 {
+        println!("{} file(s) checked: no problems", files.len());
+    }
+    ExitCode::from(code)
+}

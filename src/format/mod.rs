@@ -75,7 +75,7 @@ impl Invalid {
         }
     }
 
-    fn into_load_error(self, file: &str, text: &str) -> LoadError {
+    pub(crate) fn into_load_error(self, file: &str, text: &str) -> LoadError {
         let (line, column) = locate::locate(text, &self.path);
         LoadError {
             file: file.to_string(),
@@ -98,7 +98,7 @@ fn io_error(file: &str, message: String) -> LoadError {
 }
 
 /// Turns a serde_json error into our error, in words a designer can follow.
-fn syntax_error(file: &str, err: &serde_json::Error) -> LoadError {
+pub(crate) fn syntax_error(file: &str, err: &serde_json::Error) -> LoadError {
     let raw = err.to_string();
     // serde_json appends " at line L column C"; we print the position ourselves.
     let text = raw

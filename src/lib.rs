@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod check;
+pub mod engine;
 pub mod format;
 pub mod geom;
 pub mod model;

@@ -1,0 +1,340 @@
+//! What happened, step by step: every phase of the engine reports events that a viewer animates
+//! and a person reads as a log line (`Event::describe`). Replays compare these bit for bit.
+
+use super::card::Card;
+use crate::geom::{Facing, Square};
+use serde::Serialize;
+
+/// A robot, by its index in the game's robot list.
+pub type RobotId = u8;
+
+/// Why a robot was destroyed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DestroyCause {
+    /// Fell into a pit, drain or open trap door.
+    Pit,
+    /// Went off an open board edge (or into a hole between tiles).
+    Edge,
+    /// Took its tenth point of damage.
+    Damage,
+    Crusher,
+}
+
+impl DestroyCause {
+    fn words(self) -> &'static str {
+        match self {
+            DestroyCause::Pit => "fell into a pit",
+            DestroyCause::Edge => "went off the edge of the board",
+            DestroyCause::Damage => "took 10 damage",
+            DestroyCause::Crusher => "was crushed",
+        }
+    }
+}
+
+/// What turned a robot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RotateCause {
+    Card,
+    Belt,
+    Gear,
+}
+
+/// What pushed a robot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PushedBy {
+    Robot(RobotId),
+    Pusher,
+}
+
+/// Who fired a shot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shooter {
+    /// A board laser on the wall of this square.
+    Board,
+    Robot(RobotId),
+}
+
+/// Why a robot's damage went down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RepairCause {
+    /// A repair site or a flag at the end of the turn.
+    Site,
+    /// Damage discarded at the start of a powered-down turn.
+    PowerDown,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    TurnStarted {
+        turn: u32,
+    },
+    Dealt {
+        robot: RobotId,
+        cards: u8,
+    },
+    PowerDownAnnounced {
+        robot: RobotId,
+    },
+    PhaseStarted {
+        phase: u8,
+    },
+    CardRevealed {
+        robot: RobotId,
+        register: u8,
+        card: Card,
+    },
+    Moved {
+        robot: RobotId,
+        from: Square,
+        to: Square,
+    },
+    Pushed {
+        robot: RobotId,
+        by: PushedBy,
+        from: Square,
+        to: Square,
+    },
+    Rotated {
+        robot: RobotId,
+        from: Facing,
+        to: Facing,
+        cause: RotateCause,
+    },
+    BeltMoved {
+        robot: RobotId,
+        from: Square,
+        to: Square,
+    },
+    /// A move, push, belt ride or pusher push that did not happen (wall or another robot).
+    Blocked {
+        robot: RobotId,
+        at: Square,
+        toward: Facing,
+    },
+    Shot {
+        robot: RobotId,
+        shooter: Shooter,
+        from: Square,
+        to: Square,
+        beams: u8,
+    },
+    Damaged {
+        robot: RobotId,
+        amount: u8,
+        total: u8,
+    },
+    Destroyed {
+        robot: RobotId,
+        at: Square,
+        cause: DestroyCause,
+        lives_left: u8,
+    },
+    Eliminated {
+        robot: RobotId,
+    },
+    Touched {
+        robot: RobotId,
+        flag: u8,
+    },
+    ArchiveSet {
+        robot: RobotId,
+        at: Square,
+    },
+    Finished {
+        robot: RobotId,
+        place: u8,
+    },
+    Repaired {
+        robot: RobotId,
+        amount: u8,
+        total: u8,
+        cause: RepairCause,
+    },
+    PoweredDown {
+        robot: RobotId,
+    },
+    PoweredUp {
+        robot: RobotId,
+    },
+    BecameReal {
+        robot: RobotId,
+    },
+    Reentered {
+        robot: RobotId,
+        at: Square,
+        facing: Facing,
+        is_virtual: bool,
+    },
+    GameOver {
+        turn: u32,
+    },
+}
+
+impl Event {
+    /// The robot the event is about, if any.
+    pub fn robot(&self) -> Option<RobotId> {
+        use Event::*;
+        match *self {
+            TurnStarted { .. } | PhaseStarted { .. } | GameOver { .. } => None,
+            Dealt { robot, .. }
+            | PowerDownAnnounced { robot }
+            | CardRevealed { robot, .. }
+            | Moved { robot, .. }
+            | Pushed { robot, .. }
+            | Rotated { robot, .. }
+            | BeltMoved { robot, .. }
+            | Blocked { robot, .. }
+            | Shot { robot, .. }
+            | Damaged { robot, .. }
+            | Destroyed { robot, .. }
+            | Eliminated { robot }
+            | Touched { robot, .. }
+            | ArchiveSet { robot, .. }
+            | Finished { robot, .. }
+            | Repaired { robot, .. }
+            | PoweredDown { robot }
+            | PoweredUp { robot }
+            | BecameReal { robot }
+            | Reentered { robot, .. } => Some(robot),
+        }
+    }
+
+    /// One log line, naming robots by `names` (indexed by robot id).
+    pub fn describe(&self, names: &[String]) -> String {
+        let name = |r: RobotId| {
+            names
+                .get(usize::from(r))
+                .cloned()
+                .unwrap_or_else(|| format!("robot {}", r + 1))
+        };
+        use Event::*;
+        match *self {
+            TurnStarted { turn } => format!("Turn {turn} begins"),
+            Dealt { robot, cards } => format!("{} is dealt {cards} card(s)", name(robot)),
+            PowerDownAnnounced { robot } => {
+                format!("{} announces a power down for next turn", name(robot))
+            }
+            PhaseStarted { phase } => format!("Register phase {phase}"),
+            CardRevealed {
+                robot,
+                register,
+                card,
+            } => format!(
+                "{} reveals {} ({}) in register {register}",
+                name(robot),
+                card.kind.name(),
+                card.priority
+            ),
+            Moved { robot, from, to } => format!("{} moves from {from} to {to}", name(robot)),
+            Pushed {
+                robot,
+                by,
+                from,
+                to,
+            } => match by {
+                PushedBy::Robot(p) => {
+                    format!("{} pushes {} from {from} to {to}", name(p), name(robot))
+                }
+                PushedBy::Pusher => {
+                    format!("A pusher pushes {} from {from} to {to}", name(robot))
+                }
+            },
+            Rotated {
+                robot,
+                from,
+                to,
+                cause,
+            } => {
+                let by = match cause {
+                    RotateCause::Card => "",
+                    RotateCause::Belt => " on a turning belt",
+                    RotateCause::Gear => " on a gear",
+                };
+                format!("{} turns from {from} to {to}{by}", name(robot))
+            }
+            BeltMoved { robot, from, to } => {
+                format!("A belt carries {} from {from} to {to}", name(robot))
+            }
+            Blocked { robot, at, toward } => {
+                format!("{} is blocked at {at} going {toward}", name(robot))
+            }
+            Shot {
+                robot,
+                shooter,
+                from,
+                to,
+                beams,
+            } => {
+                let who = match shooter {
+                    Shooter::Board => format!("A board laser at {from}"),
+                    Shooter::Robot(r) => format!("{}'s laser from {from}", name(r)),
+                };
+                format!(
+                    "{who} hits {} at {to} ({beams} beam{})",
+                    name(robot),
+                    if beams == 1 { "" } else { "s" }
+                )
+            }
+            Damaged {
+                robot,
+                amount,
+                total,
+            } => format!(
+                "{} takes {amount} damage ({total} in all)",
+                name(robot)
+            ),
+            Destroyed {
+                robot,
+                at,
+                cause,
+                lives_left,
+            } => format!(
+                "{} {} at {at} and is destroyed ({lives_left} li{} left)",
+                name(robot),
+                cause.words(),
+                if lives_left == 1 { "fe" } else { "ves" }
+            ),
+            Eliminated { robot } => format!("{} has no lives left and is out", name(robot)),
+            Touched { robot, flag } => format!("{} touches flag {flag}", name(robot)),
+            ArchiveSet { robot, at } => format!("{}'s archive is now {at}", name(robot)),
+            Finished { robot, place } => {
+                format!("{} has touched the last flag: place {place}", name(robot))
+            }
+            Repaired {
+                robot,
+                amount,
+                total,
+                cause,
+            } => match cause {
+                RepairCause::Site => format!(
+                    "{} repairs {amount} damage ({total} left)",
+                    name(robot)
+                ),
+                RepairCause::PowerDown => format!(
+                    "{} is powered down and discards {amount} damage",
+                    name(robot)
+                ),
+            },
+            PoweredDown { robot } => format!("{} is powered down", name(robot)),
+            PoweredUp { robot } => format!("{} powers up", name(robot)),
+            BecameReal { robot } => format!("{} is alone on its square and becomes real", name(robot)),
+            Reentered {
+                robot,
+                at,
+                facing,
+                is_virtual,
+            } => format!(
+                "{} re-enters at {at} facing {facing}{}",
+                name(robot),
+                if is_virtual { ", virtual" } else { "" }
+            ),
+            GameOver { turn } => format!("The game is over after turn {turn}"),
+        }
+    }
+}

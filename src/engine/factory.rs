@@ -1,0 +1,189 @@
+//! The board as the engine reads it: a compiled `model::Board` flattened once into a grid of small
+//! `Copy` cells (walls as bit sets, pushers by side, flags by number) so the register phase never
+//! searches the model. Every element the engine acts on is listed here, slot by slot.
+
+use crate::geom::{Facing, Square};
+use crate::model::{Board, Floor, Flow, Mount, Phases, Spin};
+
+/// What the engine needs to know about one square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// On a placed tile. Anything else is an open edge (a pit).
+    pub on_board: bool,
+    /// Pit, drain or radioactive drain: a hole at all times (seed 001, Pits; Drains).
+    pub hole: bool,
+    /// Grand Prix trap door: a pit in these phases (seed 001, Trap Door Pits).
+    pub trap_door: Phases,
+    pub flow: Option<Flow>,
+    pub gear: Option<Spin>,
+    pub crusher: Phases,
+    /// Wrenches of a repair site (0 = none).
+    pub wrenches: u8,
+    /// The flag number on this square (0 = none).
+    pub flag: u8,
+    /// Bit `facing.index()` set: a robot leaving this square that way is stopped by a wall.
+    pub move_walls: u8,
+    /// Bit `facing.index()` set: a beam leaving this square that way is stopped by a wall.
+    pub beam_walls: u8,
+    /// Pusher phases by the side of this square its wall stands on.
+    pub pushers: [Phases; 4],
+}
+
+/// A board laser's beam as the fire step traces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaserLine {
+    pub mount: Square,
+    pub direction: Facing,
+    pub beams: u8,
+    /// Cell indices along the beam, the mount's square first.
+    pub cells: Vec<u32>,
+}
+
+/// The engine's read-only view of a board.
+#[derive(Clone, Debug)]
+pub struct Factory {
+    board: Board,
+    width: i32,
+    height: i32,
+    cells: Vec<Cell>,
+    lasers: Vec<LaserLine>,
+    /// Flag squares in order: `flags[0]` is flag 1.
+    flags: Vec<Square>,
+}
+
+impl Factory {
+    /// Flattens a compiled board. Flags are taken in number order; a course with gaps or
+    /// duplicates in its numbering is the checker's business, the engine uses them in that order.
+    pub fn new(board: Board) -> Factory {
+        let (width, height) = (board.width(), board.height());
+        let mut cells = vec![Cell::default(); (width.max(0) * height.max(0)) as usize];
+        for s in board.all_squares() {
+            let Some(spec) = board.spec(s) else { continue };
+            let mut cell = Cell {
+                on_board: true,
+                hole: spec.is_hole(),
+                flow: spec.flow,
+                gear: spec.gear,
+                crusher: spec.crusher.unwrap_or(Phases::NONE),
+                wrenches: spec.repair.map_or(0, |w| w.get()),
+                ..Cell::default()
+            };
+            if let Some(Floor::TrapDoor(phases)) = spec.floor {
+                cell.trap_door = phases;
+            }
+            for side in Facing::ALL {
+                if board.wall_blocks_move(s, side) {
+                    cell.move_walls |= 1 << side.index();
+                }
+                if board.wall_blocks_beam(s, side) {
+                    cell.beam_walls |= 1 << side.index();
+                }
+                if let Some(Mount::Pusher(phases)) = board.mount(s, side) {
+                    cell.pushers[side.index()] = phases;
+                }
+            }
+            cells[(s.y * width + s.x) as usize] = cell;
+        }
+        let mut numbered = board.flags.clone();
+        numbered.sort_by_key(|f| f.0);
+        let flags: Vec<Square> = numbered.iter().map(|f| f.1).collect();
+        for (n, s) in flags.iter().enumerate() {
+            if let Some(i) = index_in(width, height, *s) {
+                cells[i].flag = (n + 1).min(255) as u8;
+            }
+        }
+        let lasers = board
+            .laser_beams()
+            .into_iter()
+            .map(|b| LaserLine {
+                mount: b.mount,
+                direction: b.direction,
+                beams: b.beams,
+                cells: b
+                    .squares
+                    .iter()
+                    .filter_map(|&s| index_in(width, height, s).map(|i| i as u32))
+                    .collect(),
+            })
+            .collect();
+        Factory {
+            board,
+            width,
+            height,
+            cells,
+            lasers,
+            flags,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn index(&self, s: Square) -> Option<usize> {
+        index_in(self.width, self.height, s)
+    }
+
+    pub fn square_of(&self, index: usize) -> Square {
+        let w = self.width.max(1);
+        Square::new(index as i32 % w, index as i32 / w)
+    }
+
+    /// The cell at `s`; off the grid it is the default cell, which is off the board.
+    pub fn cell(&self, s: Square) -> Cell {
+        self.index(s).map(|i| self.cells[i]).unwrap_or_default()
+    }
+
+    pub fn cell_at(&self, index: usize) -> Cell {
+        self.cells.get(index).copied().unwrap_or_default()
+    }
+
+    pub fn is_on_board(&self, s: Square) -> bool {
+        self.cell(s).on_board
+    }
+
+    /// A robot entering `s` in register phase `phase` falls: off the board, a pit or drain, or a
+    /// trap door active this phase (RULINGS.md, One register phase, step 2; seed 001).
+    pub fn is_hole(&self, s: Square, phase: u8) -> bool {
+        let c = self.cell(s);
+        !c.on_board || c.hole || c.trap_door.contains(phase)
+    }
+
+    pub fn blocks_move(&self, s: Square, dir: Facing) -> bool {
+        self.cell(s).move_walls & (1 << dir.index()) != 0
+    }
+
+    pub fn blocks_beam(&self, s: Square, dir: Facing) -> bool {
+        self.cell(s).beam_walls & (1 << dir.index()) != 0
+    }
+
+    pub fn lasers(&self) -> &[LaserLine] {
+        &self.lasers
+    }
+
+    /// Flag squares, flag 1 first.
+    pub fn flags(&self) -> &[Square] {
+        &self.flags
+    }
+
+    pub fn flag_count(&self) -> u8 {
+        self.flags.len().min(255) as u8
+    }
+}
+
+fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {
+    ((0..width).contains(&s.x) && (0..height).contains(&s.y))
+        .then(|| (s.y * width + s.x) as usize)
+}

@@ -1,0 +1,20 @@
+//! The rules engine: deck, robots, game state, one register phase, one turn and the event log of
+//! the 1994 classic rules (seeds 000, 001, 003 and RULINGS.md). Pure and deterministic: no I/O
+//! except the scenario reader, no clock, one seeded generator.
+
+pub mod card;
+pub mod event;
+pub mod factory;
+pub mod game;
+pub mod phase;
+pub mod replay;
+pub mod rng;
+pub mod scenario;
+
+pub use card::{Card, CardKind, DECK_SIZE, full_deck};
+pub use event::{DestroyCause, Event, PushedBy, RepairCause, RobotId, RotateCause, Shooter};
+pub use factory::Factory;
+pub use game::{Game, ProgramError, Robot, RobotSetup, Settings, Stage, Status};
+pub use replay::{Replay, TurnPrograms};
+pub use rng::Rng;
+pub use scenario::{ScenarioReport, run_scenario_file};

@@ -1,0 +1,583 @@
+//! Scenario files: a board, robots, their registers and what should happen, run through the
+//! engine and compared (issue 3, item 5). `factory-floor scenario FILE... [--json]` calls
+//! `run_scenario_file`. The format is described in docs/scenarios.md.
+
+use super::card::Card;
+use super::event::Event;
+use super::factory::Factory;
+use super::game::{Game, REGISTERS, RobotSetup, Settings, Status};
+use crate::format::locate::{JsonPath, locate};
+use crate::format::tile::{EdgeEntry, SquareEntry, TileFile, tile_from_file};
+use crate::format::{self, Document, ErrorKind, Invalid, Library, LoadError};
+use crate::geom::{Facing, Square};
+use crate::model::Board;
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A scenario file as written on disk.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioFile {
+    /// A short title; the file name is used when it is missing.
+    #[serde(default)]
+    name: Option<String>,
+    /// The rule checked and its source (seed and section, or RULINGS.md).
+    #[serde(default)]
+    description: Option<String>,
+    board: BoardRef,
+    /// Flag squares in order, when the board is a tile (a course brings its own).
+    #[serde(default)]
+    flags: Option<Vec<Square>>,
+    #[serde(default)]
+    seed: u64,
+    robots: Vec<RobotEntry>,
+    #[serde(default)]
+    registers: Option<Registers>,
+    #[serde(default)]
+    phases: Option<u8>,
+    #[serde(default)]
+    end_turn: Option<bool>,
+    #[serde(default)]
+    expect: Option<Named<Expect>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RobotEntry {
+    name: String,
+    square: Square,
+    facing: Facing,
+    #[serde(default)]
+    damage: u8,
+    #[serde(default)]
+    lives: Option<u8>,
+    /// Flags touched so far.
+    #[serde(default)]
+    flags: u8,
+    #[serde(default)]
+    archive: Option<Square>,
+    #[serde(default, rename = "virtual")]
+    is_virtual: bool,
+    #[serde(default)]
+    powered_down: bool,
+}
+
+/// What a robot should look like after the scenario; every field is optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    square: Option<Square>,
+    facing: Option<Facing>,
+    damage: Option<u8>,
+    lives: Option<u8>,
+    flags: Option<u8>,
+    archive: Option<Square>,
+    destroyed: Option<bool>,
+    #[serde(rename = "virtual")]
+    is_virtual: Option<bool>,
+    powered_down: Option<bool>,
+    finished: Option<bool>,
+    place: Option<u8>,
+}
+
+/// The board: a path (relative to the scenario file) to a tile or course file, or a tile inline.
+#[derive(Debug)]
+enum BoardRef {
+    Path(String),
+    Inline(Box<InlineTile>),
+}
+
+/// A tile in the tile format; the header fields may be left out inside a scenario.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InlineTile {
+    #[serde(default)]
+    format: Option<String>,
+    #[serde(default)]
+    version: Option<u32>,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    description: String,
+    width: i64,
+    height: i64,
+    #[serde(default)]
+    squares: Vec<SquareEntry>,
+    #[serde(default)]
+    edges: Vec<EdgeEntry>,
+}
+
+impl<'de> Deserialize<'de> for BoardRef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = BoardRef;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a path to a tile or course file, or a tile object")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<BoardRef, E> {
+                Ok(BoardRef::Path(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<BoardRef, A::Error> {
+                InlineTile::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|t| BoardRef::Inline(Box::new(t)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// An object keyed by robot name, kept in file order.
+#[derive(Debug)]
+struct Named<T>(Vec<(String, T)>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Named<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = Named<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object keyed by robot name")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Named<T>, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, T>()? {
+                    out.push((k, v));
+                }
+                Ok(Named(out))
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData))
+    }
+}
+
+/// Registers: an object keyed by robot name, or a list in robot order. A card is `"move1:490"`;
+/// `null` leaves a register empty.
+#[derive(Debug)]
+enum Registers {
+    ByName(Vec<(String, Vec<Option<Card>>)>),
+    ByOrder(Vec<Vec<Option<Card>>>),
+}
+
+impl<'de> Deserialize<'de> for Registers {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Registers;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object of card lists keyed by robot name, or a list of card lists in robot order")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Registers, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, Vec<Option<Card>>>()? {
+                    out.push((k, v));
+                }
+                Ok(Registers::ByName(out))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Registers, A::Error> {
+                let mut out = Vec::new();
+                while let Some(v) = seq.next_element::<Vec<Option<Card>>>()? {
+                    out.push(v);
+                }
+                Ok(Registers::ByOrder(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One expected value against the actual one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FieldCheck {
+    pub field: &'static str,
+    pub expected: String,
+    pub actual: String,
+}
+
+impl FieldCheck {
+    pub fn matches(&self) -> bool {
+        self.expected == self.actual
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobotCheck {
+    pub robot: String,
+    pub fields: Vec<FieldCheck>,
+}
+
+/// The outcome of one scenario file.
+#[derive(Clone, Debug)]
+pub struct ScenarioReport {
+    pub file: String,
+    pub name: String,
+    pub description: String,
+    pub checks: Vec<RobotCheck>,
+    /// The game after the scenario ran.
+    pub game: Game,
+    pub events: Vec<Event>,
+}
+
+impl ScenarioReport {
+    /// Every expectation holds.
+    pub fn passed(&self) -> bool {
+        self.checks
+            .iter()
+            .all(|r| r.fields.iter().all(FieldCheck::matches))
+    }
+
+    /// Per robot, expected against actual, differences marked; for the terminal.
+    pub fn render(&self) -> String {
+        let mut out = format!(
+            "{}: {} ({})\n",
+            self.file,
+            if self.passed() { "ok" } else { "FAILED" },
+            self.name
+        );
+        for r in &self.checks {
+            out.push_str(&format!("  {}\n", r.robot));
+            for f in &r.fields {
+                if f.matches() {
+                    out.push_str(&format!("    {:<13} {}\n", f.field, f.actual));
+                } else {
+                    out.push_str(&format!(
+                        "  ! {:<13} expected {}, got {}\n",
+                        f.field, f.expected, f.actual
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// Only the differences, one line each (empty when the scenario passed).
+    pub fn diff(&self) -> String {
+        let mut out = String::new();
+        for r in &self.checks {
+            for f in r.fields.iter().filter(|f| !f.matches()) {
+                out.push_str(&format!(
+                    "{}: {} {}: expected {}, got {}\n",
+                    self.file, r.robot, f.field, f.expected, f.actual
+                ));
+            }
+        }
+        out
+    }
+
+    /// The event log as sentences.
+    pub fn log(&self) -> Vec<String> {
+        let names = self.game.names();
+        self.events.iter().map(|e| e.describe(names)).collect()
+    }
+
+    /// The final state and the event log, for `--json`.
+    pub fn to_json(&self) -> String {
+        let robots: Vec<serde_json::Value> = self
+            .game
+            .robots()
+            .iter()
+            .zip(self.game.names())
+            .map(|(r, name)| {
+                let mut v = serde_json::to_value(r).unwrap_or_default();
+                if let serde_json::Value::Object(map) = &mut v {
+                    map.insert("name".into(), serde_json::Value::String(name.clone()));
+                }
+                v
+            })
+            .collect();
+        let value = serde_json::json!({
+            "file": self.file,
+            "name": self.name,
+            "passed": self.passed(),
+            "checks": self.checks,
+            "robots": robots,
+            "events": self.events,
+            "log": self.log(),
+        });
+        serde_json::to_string_pretty(&value).unwrap_or_default()
+    }
+}
+
+/// Reads, runs and checks one scenario file. `Err` is a file that cannot be read or describes an
+/// impossible setup, as `file:line:column: message`.
+pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
+    let file = path.display().to_string();
+    let text = format::read_text(path).map_err(|e| e.to_string())?;
+    let err_at = |p: JsonPath, message: String| -> String {
+        Invalid::new(p, message).into_load_error(&file, &text).to_string()
+    };
+    let root = JsonPath::root();
+    let sf: ScenarioFile = serde_json::from_str(&text)
+        .map_err(|e| format::syntax_error(&file, &e).to_string())?;
+
+    let mut board = load_board(path, &file, &text, &sf.board)?;
+    if let Some(flags) = &sf.flags {
+        for (i, s) in flags.iter().enumerate() {
+            if !board.is_on_board(*s) {
+                return Err(err_at(
+                    root.key("flags").index(i),
+                    format!("flag {} at {s} is not on the board", i + 1),
+                ));
+            }
+        }
+        board.flags = flags
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| (i as u32 + 1, s))
+            .collect();
+    }
+    let factory = Arc::new(Factory::new(board));
+
+    let mut setups = Vec::new();
+    for (i, r) in sf.robots.iter().enumerate() {
+        let here = root.key("robots").index(i);
+        if !factory.is_on_board(r.square) {
+            return Err(err_at(
+                here.key("square"),
+                format!("robot {} stands on {}, which is off the board", r.name, r.square),
+            ));
+        }
+        if let Some(a) = r.archive
+            && !factory.is_on_board(a)
+        {
+            return Err(err_at(
+                here.key("archive"),
+                format!("robot {}'s archive {a} is off the board", r.name),
+            ));
+        }
+        setups.push(RobotSetup {
+            name: r.name.clone(),
+            square: r.square,
+            facing: r.facing,
+            damage: r.damage,
+            lives: r.lives,
+            flags: r.flags,
+            archive: r.archive,
+            is_virtual: r.is_virtual,
+            powered_down: r.powered_down,
+        });
+    }
+    let mut game = Game::new(factory, &setups, Settings::default(), sf.seed)
+        .map_err(|m| err_at(root.key("robots"), m))?;
+
+    let index_of = |name: &str| sf.robots.iter().position(|r| r.name == name);
+    let mut programs: Vec<(usize, Vec<Option<Card>>, JsonPath)> = Vec::new();
+    match &sf.registers {
+        None => {}
+        Some(Registers::ByName(list)) => {
+            for (name, cards) in list {
+                let here = root.key("registers").key(name);
+                let Some(i) = index_of(name) else {
+                    return Err(err_at(
+                        here,
+                        format!("registers for \"{name}\", which is not one of the robots"),
+                    ));
+                };
+                programs.push((i, cards.clone(), here));
+            }
+        }
+        Some(Registers::ByOrder(list)) => {
+            if list.len() > sf.robots.len() {
+                return Err(err_at(
+                    root.key("registers"),
+                    format!(
+                        "{} register lists for {} robots",
+                        list.len(),
+                        sf.robots.len()
+                    ),
+                ));
+            }
+            for (i, cards) in list.iter().enumerate() {
+                programs.push((i, cards.clone(), root.key("registers").index(i)));
+            }
+        }
+    }
+    let mut events = Vec::new();
+    game.begin_scripted_turn(&mut events);
+    let mut most_cards = 0;
+    for (i, cards, here) in &programs {
+        if cards.len() > REGISTERS {
+            return Err(err_at(
+                here.clone(),
+                format!("{} cards: a robot has {REGISTERS} registers", cards.len()),
+            ));
+        }
+        let mut regs = [None; REGISTERS];
+        for (k, c) in cards.iter().enumerate() {
+            regs[k] = *c;
+        }
+        most_cards = most_cards.max(cards.len());
+        game.set_registers(*i, regs);
+    }
+
+    let phases = sf.phases.unwrap_or(most_cards.max(1) as u8);
+    if !(1..=5).contains(&phases) {
+        return Err(err_at(
+            root.key("phases"),
+            format!("{phases} phases: a turn has register phases 1 to 5"),
+        ));
+    }
+    let end_turn = sf.end_turn.unwrap_or(phases == 5);
+    for _ in 0..phases {
+        game.run_phase(&mut events);
+    }
+    if end_turn && !game.is_over() {
+        game.end_turn(&mut events);
+        game.reenter(&mut events);
+    }
+
+    let mut checks = Vec::new();
+    if let Some(Named(list)) = &sf.expect {
+        for (name, exp) in list {
+            let Some(i) = index_of(name) else {
+                return Err(err_at(
+                    root.key("expect").key(name),
+                    format!("an expectation for \"{name}\", which is not one of the robots"),
+                ));
+            };
+            checks.push(RobotCheck {
+                robot: name.clone(),
+                fields: compare(exp, &game.robots()[i]),
+            });
+        }
+    }
+    let name = sf.name.clone().unwrap_or_else(|| {
+        path.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    });
+    Ok(ScenarioReport {
+        file,
+        name,
+        description: sf.description.clone().unwrap_or_default(),
+        checks,
+        game,
+        events,
+    })
+}
+
+fn compare(exp: &Expect, r: &super::game::Robot) -> Vec<FieldCheck> {
+    let mut out = Vec::new();
+    let mut check = |field: &'static str, expected: Option<String>, actual: String| {
+        if let Some(expected) = expected {
+            out.push(FieldCheck {
+                field,
+                expected,
+                actual,
+            });
+        }
+    };
+    let on_board = r.status == Status::Active;
+    let square = if on_board {
+        r.square.to_string()
+    } else {
+        format!("off the board ({})", status_word(r.status))
+    };
+    check("square", exp.square.map(|s| s.to_string()), square);
+    check("facing", exp.facing.map(|f| f.to_string()), r.facing.to_string());
+    check("damage", exp.damage.map(|d| d.to_string()), r.damage.to_string());
+    check("lives", exp.lives.map(|d| d.to_string()), r.lives.to_string());
+    check("flags", exp.flags.map(|d| d.to_string()), r.flags.to_string());
+    check(
+        "archive",
+        exp.archive.map(|s| s.to_string()),
+        r.archive.to_string(),
+    );
+    let destroyed = matches!(r.status, Status::Destroyed | Status::Eliminated);
+    check(
+        "destroyed",
+        exp.destroyed.map(|b| b.to_string()),
+        destroyed.to_string(),
+    );
+    check(
+        "virtual",
+        exp.is_virtual.map(|b| b.to_string()),
+        r.is_virtual.to_string(),
+    );
+    check(
+        "powered_down",
+        exp.powered_down.map(|b| b.to_string()),
+        r.powered_down.to_string(),
+    );
+    check(
+        "finished",
+        exp.finished.map(|b| b.to_string()),
+        (r.status == Status::Finished).to_string(),
+    );
+    check(
+        "place",
+        exp.place.map(|p| p.to_string()),
+        r.place.map_or("none".to_string(), |p| p.to_string()),
+    );
+    out
+}
+
+fn status_word(s: Status) -> &'static str {
+    match s {
+        Status::Active => "on the board",
+        Status::Destroyed => "destroyed",
+        Status::Eliminated => "out of the game",
+        Status::Finished => "finished",
+    }
+}
+
+/// The scenario's board: an inline tile, or a tile or course file beside the scenario.
+fn load_board(path: &Path, file: &str, text: &str, board: &BoardRef) -> Result<Board, String> {
+    let at_board = JsonPath::root().key("board");
+    match board {
+        BoardRef::Inline(t) => {
+            let tf = TileFile {
+                format: t
+                    .format
+                    .clone()
+                    .unwrap_or_else(|| format::TILE_FORMAT.to_string()),
+                version: t.version.unwrap_or(format::FORMAT_VERSION),
+                id: t.id.clone().unwrap_or_else(|| "scenario".to_string()),
+                name: t.name.clone().unwrap_or_else(|| "Scenario board".to_string()),
+                description: t.description.clone(),
+                width: t.width,
+                height: t.height,
+                squares: t.squares.clone(),
+                edges: t.edges.clone(),
+            };
+            let tile = tile_from_file(&tf, &at_board)
+                .map_err(|e| e.into_load_error(file, text).to_string())?;
+            Ok(Board::from_tile(&tile, &[]))
+        }
+        BoardRef::Path(rel) => {
+            let target = path.parent().unwrap_or(Path::new(".")).join(rel);
+            let not_loaded = |e: LoadError| {
+                let (line, column) = locate(text, &at_board);
+                let e2 = LoadError {
+                    file: file.to_string(),
+                    line,
+                    column,
+                    message: format!("the board file {rel} cannot be used: {e}"),
+                    kind: ErrorKind::Unreadable,
+                };
+                e2.to_string()
+            };
+            match format::load_document(&target).map_err(not_loaded)? {
+                Document::Tile(tile) => Ok(Board::from_tile(&tile, &[])),
+                Document::Course(course) => {
+                    let library = Library::for_file(&target);
+                    let board = course.compile(&library);
+                    if let Some(p) = board.problems.first() {
+                        return Err(Invalid::new(
+                            at_board,
+                            format!("the course {rel} does not compile: {}", p.message()),
+                        )
+                        .into_load_error(file, text)
+                        .to_string());
+                    }
+                    Ok(board)
+                }
+            }
+        }
+    }
+}

@@ -324,9 +324,11 @@ impl Flow {
         match (left, right, behind) {
             (true, true, _) => FlowShape::TMerge,
             (true, false, true) | (false, true, true) => FlowShape::Merge,
-            // Fed from its left side, the belt turns the robot to its right, and vice versa.
-            (true, false, false) => FlowShape::Turn(Turn::Right),
-            (false, true, false) => FlowShape::Turn(Turn::Left),
+            // Fed from its left side the robot arrives travelling towards the belt's right and
+            // leaves along `out`: a left turn (travelling south onto an east-running belt turns
+            // the robot to face east, which is its left). And vice versa.
+            (true, false, false) => FlowShape::Turn(Turn::Left),
+            (false, true, false) => FlowShape::Turn(Turn::Right),
             (false, false, _) => FlowShape::Straight,
         }
     }
@@ -338,9 +340,9 @@ impl Flow {
             return None;
         }
         if side == self.out.left() {
-            Some(Turn::Right)
-        } else if side == self.out.right() {
             Some(Turn::Left)
+        } else if side == self.out.right() {
+            Some(Turn::Right)
         } else {
             None
         }
@@ -996,9 +998,11 @@ mod tests {
         let mut f = Flow::straight(FlowKind::Belt, Facing::E);
         assert_eq!(f.shape(), FlowShape::Straight);
         f.entries = Sides::of(Facing::N);
-        // Fed from the north (its left when running east), it turns robots right.
-        assert_eq!(f.shape(), FlowShape::Turn(Turn::Right));
-        assert_eq!(f.turn_on_entry(Facing::N), Some(Turn::Right));
+        // Fed from the north (its left when running east): a robot arrives travelling south and
+        // leaves travelling east, a left turn.
+        assert_eq!(f.shape(), FlowShape::Turn(Turn::Left));
+        assert_eq!(f.turn_on_entry(Facing::N), Some(Turn::Left));
+        assert_eq!(Facing::S.turned(Turn::Left), Facing::E);
         assert_eq!(f.turn_on_entry(Facing::S), None);
         f.entries = f.entries.with(Facing::W);
         assert_eq!(f.shape(), FlowShape::Merge);

@@ -193,8 +193,14 @@ mod tests {
 
     #[test]
     fn cards_are_written_kind_colon_priority() {
-        assert_eq!(Card::parse("move1:490"), Ok(Card::new(CardKind::Move1, 490)));
-        assert_eq!(Card::parse("uturn:10").map(|c| c.to_string()), Ok("uturn:10".into()));
+        assert_eq!(
+            Card::parse("move1:490"),
+            Ok(Card::new(CardKind::Move1, 490))
+        );
+        assert_eq!(
+            Card::parse("uturn:10").map(|c| c.to_string()),
+            Ok("uturn:10".into())
+        );
         assert!(Card::parse("move4:490").is_err());
         assert!(Card::parse("move1").is_err());
         assert!(Card::parse("move1:x").is_err());

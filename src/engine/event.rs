@@ -285,10 +285,7 @@ impl Event {
                 robot,
                 amount,
                 total,
-            } => format!(
-                "{} takes {amount} damage ({total} in all)",
-                name(robot)
-            ),
+            } => format!("{} takes {amount} damage ({total} in all)", name(robot)),
             Destroyed {
                 robot,
                 at,
@@ -312,10 +309,9 @@ impl Event {
                 total,
                 cause,
             } => match cause {
-                RepairCause::Site => format!(
-                    "{} repairs {amount} damage ({total} left)",
-                    name(robot)
-                ),
+                RepairCause::Site => {
+                    format!("{} repairs {amount} damage ({total} left)", name(robot))
+                }
                 RepairCause::PowerDown => format!(
                     "{} is powered down and discards {amount} damage",
                     name(robot)
@@ -323,7 +319,9 @@ impl Event {
             },
             PoweredDown { robot } => format!("{} is powered down", name(robot)),
             PoweredUp { robot } => format!("{} powers up", name(robot)),
-            BecameReal { robot } => format!("{} is alone on its square and becomes real", name(robot)),
+            BecameReal { robot } => {
+                format!("{} is alone on its square and becomes real", name(robot))
+            }
             Reentered {
                 robot,
                 at,

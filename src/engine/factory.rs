@@ -184,6 +184,5 @@ impl Factory {
 }
 
 fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {
-    ((0..width).contains(&s.x) && (0..height).contains(&s.y))
-        .then(|| (s.y * width + s.x) as usize)
+    ((0..width).contains(&s.x) && (0..height).contains(&s.y)).then(|| (s.y * width + s.x) as usize)
 }

@@ -161,7 +161,9 @@ pub enum ProgramError {
 impl std::fmt::Display for ProgramError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ProgramError::NotProgramming => write!(f, "programs are chosen after the cards are dealt"),
+            ProgramError::NotProgramming => {
+                write!(f, "programs are chosen after the cards are dealt")
+            }
             ProgramError::NoSuchRobot(i) => write!(f, "there is no robot {i}"),
             ProgramError::NotPlaying => write!(f, "the robot is not on the board"),
             ProgramError::PoweredDown => write!(f, "a powered-down robot gets no cards"),
@@ -438,7 +440,9 @@ impl Game {
             lives_left: r.lives,
         });
         if r.lives == 0 {
-            events.push(Event::Eliminated { robot: i as RobotId });
+            events.push(Event::Eliminated {
+                robot: i as RobotId,
+            });
         }
     }
 
@@ -606,7 +610,9 @@ impl Game {
             .extend(hand.into_iter().filter(|c| !cards.contains(c)));
         self.robots[id].announced_power_down = power_down;
         if power_down {
-            events.push(Event::PowerDownAnnounced { robot: id as RobotId });
+            events.push(Event::PowerDownAnnounced {
+                robot: id as RobotId,
+            });
         }
         Ok(())
     }
@@ -694,16 +700,22 @@ impl Game {
             r.announced_power_down = false;
             r.stays_powered_down = false;
             if down && !was_down {
-                events.push(Event::PoweredDown { robot: i as RobotId });
+                events.push(Event::PoweredDown {
+                    robot: i as RobotId,
+                });
             } else if was_down && !down {
-                events.push(Event::PoweredUp { robot: i as RobotId });
+                events.push(Event::PoweredUp {
+                    robot: i as RobotId,
+                });
             }
         }
         for i in 0..self.robots.len() {
             let r = self.robots[i];
             if r.is_active() && r.is_virtual && self.robots_on(r.square) == 1 << i {
                 self.robots[i].is_virtual = false;
-                events.push(Event::BecameReal { robot: i as RobotId });
+                events.push(Event::BecameReal {
+                    robot: i as RobotId,
+                });
             }
         }
         for i in 0..self.robots.len() {

@@ -18,3 +18,6 @@ pub use game::{Game, ProgramError, Robot, RobotSetup, Settings, Stage, Status};
 pub use replay::{Replay, TurnPrograms};
 pub use rng::Rng;
 pub use scenario::{ScenarioReport, run_scenario_file};
+
+#[cfg(test)]
+mod tests;

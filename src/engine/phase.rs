@@ -43,8 +43,9 @@ fn bit(kind: FlowKind) -> u8 {
 /// c (every belt), d (currents and rivers).
 const GOLD_STEP: u8 = 1 << (FlowKind::Gold as u8);
 const EXPRESS_STEP: u8 = (1 << (FlowKind::Express as u8)) | (1 << (FlowKind::Gold as u8));
-const ALL_BELTS_STEP: u8 =
-    (1 << (FlowKind::Belt as u8)) | (1 << (FlowKind::Express as u8)) | (1 << (FlowKind::Gold as u8));
+const ALL_BELTS_STEP: u8 = (1 << (FlowKind::Belt as u8))
+    | (1 << (FlowKind::Express as u8))
+    | (1 << (FlowKind::Gold as u8));
 const CURRENT_STEP: u8 = (1 << (FlowKind::Current as u8)) | (1 << (FlowKind::River as u8));
 
 impl Game {
@@ -91,7 +92,9 @@ impl Game {
         let mut keyed: [(i32, u8); MAX_ROBOTS] = [(0, 0); MAX_ROBOTS];
         let n = self.robots.len().min(MAX_ROBOTS);
         for (i, k) in keyed.iter_mut().enumerate().take(n) {
-            let p = self.card_for(i, phase).map_or(-1, |c| i32::from(c.priority));
+            let p = self
+                .card_for(i, phase)
+                .map_or(-1, |c| i32::from(c.priority));
             *k = (-p, i as u8);
         }
         keyed[..n].sort_unstable();
@@ -319,7 +322,12 @@ impl Game {
         }
         let sources: [Option<FlowKind>; MAX_ROBOTS] = std::array::from_fn(|i| {
             (i < n)
-                .then(|| self.factory.cell(self.robots[i].square).flow.map(|f| f.kind))
+                .then(|| {
+                    self.factory
+                        .cell(self.robots[i].square)
+                        .flow
+                        .map(|f| f.kind)
+                })
                 .flatten()
         });
         for i in bits(moving) {
@@ -355,8 +363,7 @@ impl Game {
     fn pushers(&mut self, phase: u8, events: &mut Vec<Event>) {
         let n = self.robots.len().min(MAX_ROBOTS);
         // Each push: the pushed robot, its direction, and the chain ahead of it.
-        let mut pushes: [(u8, Facing, Ids); MAX_ROBOTS] =
-            [(0, Facing::N, Ids::new()); MAX_ROBOTS];
+        let mut pushes: [(u8, Facing, Ids); MAX_ROBOTS] = [(0, Facing::N, Ids::new()); MAX_ROBOTS];
         let mut count = 0;
         for i in 0..n {
             let r = self.robots[i];
@@ -565,7 +572,10 @@ impl Game {
                 continue;
             }
             let r = &mut self.robots[j];
-            r.damage = r.damage.saturating_add(d).min(super::game::DESTROYING_DAMAGE);
+            r.damage = r
+                .damage
+                .saturating_add(d)
+                .min(super::game::DESTROYING_DAMAGE);
             events.push(Event::Damaged {
                 robot: j as RobotId,
                 amount: d,

@@ -309,11 +309,13 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
     let file = path.display().to_string();
     let text = format::read_text(path).map_err(|e| e.to_string())?;
     let err_at = |p: JsonPath, message: String| -> String {
-        Invalid::new(p, message).into_load_error(&file, &text).to_string()
+        Invalid::new(p, message)
+            .into_load_error(&file, &text)
+            .to_string()
     };
     let root = JsonPath::root();
-    let sf: ScenarioFile = serde_json::from_str(&text)
-        .map_err(|e| format::syntax_error(&file, &e).to_string())?;
+    let sf: ScenarioFile =
+        serde_json::from_str(&text).map_err(|e| format::syntax_error(&file, &e).to_string())?;
 
     let mut board = load_board(path, &file, &text, &sf.board)?;
     if let Some(flags) = &sf.flags {
@@ -339,7 +341,10 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
         if !factory.is_on_board(r.square) {
             return Err(err_at(
                 here.key("square"),
-                format!("robot {} stands on {}, which is off the board", r.name, r.square),
+                format!(
+                    "robot {} stands on {}, which is off the board",
+                    r.name, r.square
+                ),
             ));
         }
         if let Some(a) = r.archive
@@ -479,10 +484,26 @@ fn compare(exp: &Expect, r: &super::game::Robot) -> Vec<FieldCheck> {
         format!("off the board ({})", status_word(r.status))
     };
     check("square", exp.square.map(|s| s.to_string()), square);
-    check("facing", exp.facing.map(|f| f.to_string()), r.facing.to_string());
-    check("damage", exp.damage.map(|d| d.to_string()), r.damage.to_string());
-    check("lives", exp.lives.map(|d| d.to_string()), r.lives.to_string());
-    check("flags", exp.flags.map(|d| d.to_string()), r.flags.to_string());
+    check(
+        "facing",
+        exp.facing.map(|f| f.to_string()),
+        r.facing.to_string(),
+    );
+    check(
+        "damage",
+        exp.damage.map(|d| d.to_string()),
+        r.damage.to_string(),
+    );
+    check(
+        "lives",
+        exp.lives.map(|d| d.to_string()),
+        r.lives.to_string(),
+    );
+    check(
+        "flags",
+        exp.flags.map(|d| d.to_string()),
+        r.flags.to_string(),
+    );
     check(
         "archive",
         exp.archive.map(|s| s.to_string()),
@@ -538,7 +559,10 @@ fn load_board(path: &Path, file: &str, text: &str, board: &BoardRef) -> Result<B
                     .unwrap_or_else(|| format::TILE_FORMAT.to_string()),
                 version: t.version.unwrap_or(format::FORMAT_VERSION),
                 id: t.id.clone().unwrap_or_else(|| "scenario".to_string()),
-                name: t.name.clone().unwrap_or_else(|| "Scenario board".to_string()),
+                name: t
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| "Scenario board".to_string()),
                 description: t.description.clone(),
                 width: t.width,
                 height: t.height,

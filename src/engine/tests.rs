@@ -1,0 +1,908 @@
+//! Unit tests of the rules, each named after the rule it checks and citing its source.
+
+use super::*;
+use crate::geom::{Facing, Sides, Square};
+use crate::model::{
+    Barrier, Beams, Board, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin, SquareSpec, Tile,
+    Wrenches,
+};
+use Facing::{E, N, S, W};
+use std::sync::Arc;
+
+fn sq(x: i32, y: i32) -> Square {
+    Square::new(x, y)
+}
+
+fn card(kind: CardKind, priority: u16) -> Card {
+    Card::new(kind, priority)
+}
+
+/// A small test floor, built square by square.
+struct Floorplan(Tile);
+
+impl Floorplan {
+    fn new(w: i32, h: i32) -> Floorplan {
+        Floorplan(Tile::new("t", w, h))
+    }
+    fn spec(mut self, x: i32, y: i32, spec: SquareSpec) -> Self {
+        self.0.set_square(sq(x, y), spec);
+        self
+    }
+    fn pit(self, x: i32, y: i32) -> Self {
+        self.spec(
+            x,
+            y,
+            SquareSpec {
+                floor: Some(Floor::Pit),
+                ..SquareSpec::default()
+            },
+        )
+    }
+    fn flow(self, x: i32, y: i32, kind: FlowKind, out: Facing, entries: &[Facing]) -> Self {
+        self.spec(
+            x,
+            y,
+            SquareSpec {
+                flow: Some(Flow {
+                    kind,
+                    out,
+                    entries: entries.iter().copied().collect::<Sides>(),
+                }),
+                ..SquareSpec::default()
+            },
+        )
+    }
+    fn belt(self, x: i32, y: i32, out: Facing) -> Self {
+        self.flow(x, y, FlowKind::Belt, out, &[out.opposite()])
+    }
+    fn gear(self, x: i32, y: i32, spin: Spin) -> Self {
+        self.spec(
+            x,
+            y,
+            SquareSpec {
+                gear: Some(spin),
+                ..SquareSpec::default()
+            },
+        )
+    }
+    fn repair(self, x: i32, y: i32, n: u8) -> Self {
+        self.spec(
+            x,
+            y,
+            SquareSpec {
+                repair: Wrenches::new(n),
+                ..SquareSpec::default()
+            },
+        )
+    }
+    fn edge(
+        mut self,
+        x: i32,
+        y: i32,
+        side: Facing,
+        barrier: Option<Barrier>,
+        mount: Option<Mount>,
+    ) -> Self {
+        self.0.set_edge(sq(x, y), side, EdgeSpec { barrier, mount });
+        self
+    }
+    fn wall(self, x: i32, y: i32, side: Facing) -> Self {
+        self.edge(x, y, side, Some(Barrier::Plain), None)
+    }
+    fn laser(self, x: i32, y: i32, side: Facing, beams: u8) -> Self {
+        self.edge(
+            x,
+            y,
+            side,
+            Some(Barrier::Plain),
+            Beams::new(beams).map(Mount::Laser),
+        )
+    }
+    fn pusher(self, x: i32, y: i32, side: Facing, phases: &[u8]) -> Self {
+        self.edge(
+            x,
+            y,
+            side,
+            Some(Barrier::Plain),
+            Phases::from_list(phases).map(Mount::Pusher),
+        )
+    }
+    fn game(self, flags: &[Square], robots: &[(&str, Square, Facing)]) -> Game {
+        let board = Board::from_tile(&self.0, flags);
+        let setups: Vec<RobotSetup> = robots
+            .iter()
+            .map(|(n, s, f)| RobotSetup::new(*n, *s, *f))
+            .collect();
+        match Game::new(
+            Arc::new(Factory::new(board)),
+            &setups,
+            Settings::default(),
+            1,
+        ) {
+            Ok(g) => g,
+            Err(e) => panic!("test setup: {e}"),
+        }
+    }
+}
+
+/// Runs `phases` register phases with the given registers (robot index, cards).
+fn run(game: &mut Game, regs: &[(usize, &[Card])], phases: u8) -> Vec<Event> {
+    let mut events = Vec::new();
+    game.begin_scripted_turn(&mut events);
+    for (i, cards) in regs {
+        let mut r = [None; 5];
+        for (k, c) in cards.iter().enumerate() {
+            r[k] = Some(*c);
+        }
+        game.set_registers(*i, r);
+    }
+    for _ in 0..phases {
+        game.run_phase(&mut events);
+    }
+    events
+}
+
+fn at(game: &Game, i: usize) -> Square {
+    game.robots()[i].square
+}
+
+fn status(game: &Game, i: usize) -> Status {
+    game.robots()[i].status
+}
+
+#[test]
+fn move_2_moves_through_the_intervening_square_pushing_a_robot_there_seed_000() {
+    let mut g = Floorplan::new(6, 1).game(&[], &[("a", sq(0, 0), E), ("b", sq(1, 0), N)]);
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    assert_eq!(at(&g, 1), sq(3, 0));
+    // Pushed robots keep their facing (RULINGS.md, Robots and other robots).
+    assert_eq!(g.robots()[1].facing, N);
+}
+
+#[test]
+fn a_wall_stops_the_mover_without_damage_and_the_rest_is_lost_seed_001_walls() {
+    let mut g = Floorplan::new(6, 1)
+        .wall(1, 0, E)
+        .game(&[], &[("a", sq(0, 0), E)]);
+    let ev = run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!(at(&g, 0), sq(1, 0));
+    assert_eq!(g.robots()[0].damage, 0);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Blocked { robot: 0, .. }))
+    );
+}
+
+#[test]
+fn a_pit_destroys_at_once_and_the_rest_of_the_move_is_lost_rulings_step_2() {
+    let mut g = Floorplan::new(6, 1)
+        .pit(1, 0)
+        .game(&[], &[("a", sq(0, 0), E)]);
+    let ev = run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!(status(&g, 0), Status::Destroyed);
+    assert_eq!(g.robots()[0].lives, 2);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Destroyed { robot: 0, at, cause: DestroyCause::Pit, .. } if *at == sq(1, 0)
+    )));
+}
+
+#[test]
+fn moving_off_an_open_edge_destroys_seed_001_pits() {
+    let mut g = Floorplan::new(2, 1).game(&[], &[("a", sq(0, 0), W)]);
+    let ev = run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(status(&g, 0), Status::Destroyed);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Destroyed {
+            cause: DestroyCause::Edge,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_push_chain_that_meets_a_wall_moves_nobody_rulings_robots() {
+    let mut g = Floorplan::new(6, 1).wall(3, 0, E).game(
+        &[],
+        &[("a", sq(1, 0), E), ("b", sq(2, 0), E), ("c", sq(3, 0), E)],
+    );
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!(
+        (at(&g, 0), at(&g, 1), at(&g, 2)),
+        (sq(1, 0), sq(2, 0), sq(3, 0))
+    );
+}
+
+#[test]
+fn a_robot_pushed_into_a_pit_or_off_the_edge_is_destroyed_rulings_robots() {
+    let mut g = Floorplan::new(4, 1)
+        .pit(2, 0)
+        .game(&[], &[("a", sq(0, 0), E), ("b", sq(1, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(status(&g, 1), Status::Destroyed);
+    assert_eq!(at(&g, 0), sq(1, 0));
+    let mut g = Floorplan::new(2, 1).game(&[], &[("a", sq(0, 0), E), ("b", sq(1, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(status(&g, 1), Status::Destroyed);
+    assert_eq!(status(&g, 0), Status::Active);
+}
+
+#[test]
+fn the_higher_priority_moves_first_330_pushes_290_seed_000_robot_pushing() {
+    // Twonky (330) and Zoom Bot (290) both head for (1, 1). The higher number moves first and
+    // the later mover pushes it on: who ends where depends only on the priorities.
+    let plan = || Floorplan::new(3, 3).game(&[], &[("twonky", sq(0, 1), E), ("zoom", sq(1, 2), N)]);
+    let mut g = plan();
+    run(
+        &mut g,
+        &[
+            (0, &[card(CardKind::Move1, 330)]),
+            (1, &[card(CardKind::Move1, 290)]),
+        ],
+        1,
+    );
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(1, 0), sq(1, 1)));
+    let mut g = plan();
+    run(
+        &mut g,
+        &[
+            (0, &[card(CardKind::Move1, 290)]),
+            (1, &[card(CardKind::Move1, 330)]),
+        ],
+        1,
+    );
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(1, 1), sq(2, 1)));
+}
+
+#[test]
+fn move_2_before_move_1_seed_000_robot_pushing() {
+    let mut g = Floorplan::new(4, 4).game(&[], &[("a", sq(0, 1), E), ("b", sq(2, 3), N)]);
+    run(
+        &mut g,
+        &[
+            (0, &[card(CardKind::Move1, 500)]),
+            (1, &[card(CardKind::Move2, 700)]),
+        ],
+        1,
+    );
+    // b (Move 2) reaches (2, 1) first; a then moves to (1, 1) without a collision.
+    assert_eq!(at(&g, 1), sq(2, 1));
+    assert_eq!(at(&g, 0), sq(1, 1));
+}
+
+#[test]
+fn move_1_onto_a_belt_then_the_belt_then_a_gear_seed_000_example() {
+    let mut g = Floorplan::new(4, 3)
+        .belt(1, 1, E)
+        .gear(2, 1, Spin::Cw)
+        .game(&[], &[("a", sq(1, 2), N)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(at(&g, 0), sq(2, 1));
+    assert_eq!(g.robots()[0].facing, E);
+}
+
+#[test]
+fn express_belts_move_two_squares_normal_belts_one_seed_001() {
+    let mut g = Floorplan::new(5, 2)
+        .flow(0, 0, FlowKind::Express, E, &[W])
+        .flow(1, 0, FlowKind::Express, E, &[W])
+        .flow(2, 0, FlowKind::Express, E, &[W])
+        .belt(0, 1, E)
+        .belt(1, 1, E)
+        .game(&[], &[("x", sq(0, 0), N), ("n", sq(0, 1), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    assert_eq!(at(&g, 1), sq(1, 1));
+}
+
+#[test]
+fn convergent_belts_move_neither_robot_seed_000_conveyor_belt_priority() {
+    let mut g = Floorplan::new(3, 3)
+        .belt(0, 1, E)
+        .belt(2, 1, W)
+        .game(&[], &[("a", sq(0, 1), N), ("b", sq(2, 1), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(0, 1), sq(2, 1)));
+}
+
+#[test]
+fn a_belt_is_blocked_by_a_robot_on_the_empty_square_it_feeds_seed_000() {
+    let mut g = Floorplan::new(4, 1).belt(0, 0, E).belt(1, 0, E).game(
+        &[],
+        &[("a", sq(0, 0), N), ("b", sq(1, 0), N), ("c", sq(2, 0), N)],
+    );
+    run(&mut g, &[], 1);
+    // c stands on open floor; b cannot enter, so a (queued behind b) stays too.
+    assert_eq!(
+        (at(&g, 0), at(&g, 1), at(&g, 2)),
+        (sq(0, 0), sq(1, 0), sq(2, 0))
+    );
+}
+
+#[test]
+fn a_queue_on_a_belt_moves_together_rulings_belts() {
+    let mut g = Floorplan::new(4, 1)
+        .belt(0, 0, E)
+        .belt(1, 0, E)
+        .game(&[], &[("a", sq(0, 0), N), ("b", sq(1, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(1, 0), sq(2, 0)));
+}
+
+#[test]
+fn two_robots_carried_head_on_both_stay_and_a_closed_loop_turns_rulings_belts() {
+    let mut g = Floorplan::new(2, 1)
+        .belt(0, 0, E)
+        .belt(1, 0, W)
+        .game(&[], &[("a", sq(0, 0), N), ("b", sq(1, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(0, 0), sq(1, 0)));
+    // A 2 x 2 loop running clockwise, full of robots.
+    let mut g = Floorplan::new(2, 2)
+        .flow(0, 0, FlowKind::Belt, E, &[S])
+        .flow(1, 0, FlowKind::Belt, S, &[W])
+        .flow(1, 1, FlowKind::Belt, W, &[N])
+        .flow(0, 1, FlowKind::Belt, N, &[E])
+        .game(
+            &[],
+            &[
+                ("a", sq(0, 0), N),
+                ("b", sq(1, 0), N),
+                ("c", sq(1, 1), N),
+                ("d", sq(0, 1), N),
+            ],
+        );
+    run(&mut g, &[], 1);
+    assert_eq!(
+        (at(&g, 0), at(&g, 1), at(&g, 2), at(&g, 3)),
+        (sq(1, 0), sq(1, 1), sq(0, 1), sq(0, 0))
+    );
+    // Each entered a drawn turn through its side entry, so each turned right.
+    assert!(g.robots().iter().all(|r| r.facing == E));
+}
+
+#[test]
+fn a_turning_belt_turns_a_robot_only_when_a_belt_carries_it_there_seed_000() {
+    // Belt (0,1) east into a curve at (1,1) fed from the west, running north.
+    let plan = || {
+        Floorplan::new(3, 3)
+            .belt(0, 1, E)
+            .flow(1, 1, FlowKind::Belt, N, &[W])
+    };
+    let mut g = plan().game(&[], &[("a", sq(0, 1), E)]);
+    run(&mut g, &[], 1);
+    assert_eq!(at(&g, 0), sq(1, 1));
+    assert_eq!(
+        g.robots()[0].facing,
+        N,
+        "carried onto the turn: rotated left"
+    );
+    // Under its own power onto the curve: not turned; the curve then carries it north.
+    let mut g = Floorplan::new(3, 3)
+        .flow(1, 1, FlowKind::Belt, N, &[W])
+        .game(&[], &[("a", sq(0, 1), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(at(&g, 0), sq(1, 0));
+    assert_eq!(g.robots()[0].facing, E, "own power: no rotation");
+}
+
+#[test]
+fn an_express_belt_dropping_a_robot_on_a_turning_normal_belt_turns_it_faq_7_2() {
+    let mut g = Floorplan::new(3, 3)
+        .flow(0, 1, FlowKind::Express, E, &[W])
+        .flow(1, 1, FlowKind::Belt, S, &[W])
+        .game(&[], &[("a", sq(0, 1), E)]);
+    run(&mut g, &[], 1);
+    // Express step: onto the curve, turned right to face south; all-belts step: one south.
+    assert_eq!(at(&g, 0), sq(1, 2));
+    assert_eq!(g.robots()[0].facing, S);
+}
+
+#[test]
+fn a_belt_running_into_the_side_of_a_straight_belt_does_not_turn_rulings_belts() {
+    let mut g = Floorplan::new(3, 3)
+        .belt(0, 1, E)
+        .belt(1, 1, N)
+        .game(&[], &[("a", sq(0, 1), E)]);
+    run(&mut g, &[], 1);
+    assert_eq!(at(&g, 0), sq(1, 1));
+    assert_eq!(g.robots()[0].facing, E);
+}
+
+#[test]
+fn walls_stop_belts_and_a_belt_into_a_pit_destroys_rulings_belts() {
+    let mut g = Floorplan::new(3, 1)
+        .belt(0, 0, E)
+        .wall(0, 0, E)
+        .belt(1, 0, E)
+        .pit(2, 0)
+        .game(&[], &[("a", sq(0, 0), N), ("b", sq(1, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!(at(&g, 0), sq(0, 0));
+    assert_eq!(status(&g, 1), Status::Destroyed);
+}
+
+#[test]
+fn a_board_laser_hits_only_the_robot_nearest_its_mount_seed_000() {
+    let mut g = Floorplan::new(5, 1)
+        .laser(0, 0, W, 2)
+        .game(&[], &[("near", sq(2, 0), N), ("far", sq(4, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!(g.robots()[0].damage, 2);
+    assert_eq!(g.robots()[1].damage, 0);
+}
+
+#[test]
+fn a_board_laser_hits_every_robot_on_the_first_occupied_square_rulings_fine_points() {
+    let mut g = Floorplan::new(5, 1).laser(0, 0, W, 1).game(&[], &[]);
+    let setups = vec![
+        RobotSetup {
+            is_virtual: true,
+            ..RobotSetup::new("a", sq(0, 0), S)
+        },
+        RobotSetup {
+            is_virtual: true,
+            ..RobotSetup::new("b", sq(0, 0), S)
+        },
+    ];
+    g = match Game::new(g.factory_arc(), &setups, Settings::default(), 1) {
+        Ok(g) => g,
+        Err(e) => panic!("{e}"),
+    };
+    run(&mut g, &[], 1);
+    // The mount's own square is in the beam (RULINGS.md, Lasers).
+    assert_eq!((g.robots()[0].damage, g.robots()[1].damage), (1, 1));
+}
+
+#[test]
+fn robot_lasers_fire_forward_from_the_next_square_at_the_first_real_robot_rulings_lasers() {
+    let mut g = Floorplan::new(6, 1).game(
+        &[],
+        &[
+            ("shooter", sq(0, 0), E),
+            ("first", sq(2, 0), E),
+            ("second", sq(4, 0), W),
+        ],
+    );
+    run(&mut g, &[], 1);
+    // shooter hits first; first hits second; second hits first back.
+    assert_eq!(g.robots()[0].damage, 0);
+    assert_eq!(g.robots()[1].damage, 2);
+    assert_eq!(g.robots()[2].damage, 1);
+}
+
+#[test]
+fn powered_down_robots_are_shot_but_do_not_fire_seed_000_powerdown() {
+    let mut g = Floorplan::new(4, 1).game(&[], &[("a", sq(0, 0), E), ("b", sq(1, 0), W)]);
+    g.robots[1].powered_down = true;
+    run(&mut g, &[], 1);
+    assert_eq!(g.robots()[1].damage, 1);
+    assert_eq!(g.robots()[0].damage, 0);
+}
+
+#[test]
+fn damage_is_added_after_every_beam_so_a_destroyed_robot_still_fires_rulings_step_5() {
+    let mut g = Floorplan::new(3, 1).game(&[], &[("a", sq(0, 0), E), ("b", sq(1, 0), W)]);
+    g.robots[0].damage = 9;
+    g.robots[1].damage = 9;
+    run(&mut g, &[], 1);
+    assert_eq!(status(&g, 0), Status::Destroyed);
+    assert_eq!(status(&g, 1), Status::Destroyed);
+}
+
+#[test]
+fn a_robot_on_its_checkpoint_destroyed_by_lasers_has_not_touched_it_seed_000() {
+    let mut g = Floorplan::new(3, 1)
+        .laser(2, 0, E, 1)
+        .game(&[sq(1, 0)], &[("a", sq(0, 0), E)]);
+    g.robots[0].damage = 9;
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(status(&g, 0), Status::Destroyed);
+    assert_eq!(g.robots()[0].flags, 0);
+    assert_eq!(g.robots()[0].archive, sq(0, 0));
+}
+
+#[test]
+fn flags_count_only_in_order_and_every_flag_is_an_archive_seed_000_touch() {
+    let mut g = Floorplan::new(4, 1).game(&[sq(3, 0), sq(1, 0)], &[("a", sq(0, 0), E)]);
+    let ev = run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    // (1, 0) is flag 2: not touched yet, but it is an archive.
+    assert_eq!(g.robots()[0].flags, 0);
+    assert_eq!(g.robots()[0].archive, sq(1, 0));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Touched { .. })));
+}
+
+#[test]
+fn locked_registers_follow_the_damage_table_seed_000() {
+    let mut r = Floorplan::new(1, 1)
+        .game(&[], &[("a", sq(0, 0), N)])
+        .robots()[0];
+    let table: [(u8, usize, [bool; 5]); 6] = [
+        (4, 5, [false; 5]),
+        (5, 4, [false, false, false, false, true]),
+        (6, 3, [false, false, false, true, true]),
+        (7, 2, [false, false, true, true, true]),
+        (8, 1, [false, true, true, true, true]),
+        (9, 0, [true; 5]),
+    ];
+    for (damage, cards, locks) in table {
+        r.damage = damage;
+        assert_eq!(r.hand_size(), cards, "damage {damage}");
+        for (reg, locked) in locks.iter().enumerate() {
+            assert_eq!(
+                r.is_locked(reg),
+                *locked,
+                "damage {damage} register {}",
+                reg + 1
+            );
+        }
+    }
+}
+
+fn two_robot_game(seed: u64) -> Game {
+    let board = Board::from_tile(&Tile::new("t", 12, 12), &[sq(11, 11)]);
+    let setups = vec![
+        RobotSetup::new("a", sq(2, 2), S),
+        RobotSetup::new("b", sq(8, 2), S),
+    ];
+    match Game::new(
+        Arc::new(Factory::new(board)),
+        &setups,
+        Settings::default(),
+        seed,
+    ) {
+        Ok(g) => g,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn each_robot_is_dealt_nine_cards_minus_damage_and_the_deck_holds_84_seed_000_deal() {
+    let mut g = two_robot_game(3);
+    g.robots[1].damage = 3;
+    let mut ev = Vec::new();
+    g.begin_turn(&mut ev);
+    assert_eq!(g.hand(0).len(), 9);
+    assert_eq!(g.hand(1).len(), 6);
+    assert_eq!(g.cards_in_play(), 84);
+}
+
+#[test]
+fn only_legal_programs_are_accepted_rulings_legal_programs() {
+    let mut g = two_robot_game(4);
+    let mut ev = Vec::new();
+    g.begin_turn(&mut ev);
+    let hand = g.hand(0).to_vec();
+    let other = g.hand(1)[0];
+    assert!(matches!(
+        g.program(0, &hand[..4], false, &mut ev),
+        Err(ProgramError::WrongCount {
+            expected: 5,
+            got: 4
+        })
+    ));
+    let dup = [hand[0], hand[0], hand[1], hand[2], hand[3]];
+    assert!(matches!(
+        g.program(0, &dup, false, &mut ev),
+        Err(ProgramError::Duplicate(_))
+    ));
+    let foreign = [other, hand[0], hand[1], hand[2], hand[3]];
+    assert!(matches!(
+        g.program(0, &foreign, false, &mut ev),
+        Err(ProgramError::NotInHand(_))
+    ));
+    assert!(matches!(
+        g.program(0, &hand[..5], true, &mut ev),
+        Err(ProgramError::UndamagedPowerDown)
+    ));
+    assert!(g.program(0, &hand[..5], false, &mut ev).is_ok());
+    assert_eq!(g.cards_in_play(), 84);
+}
+
+#[test]
+fn a_locked_register_keeps_its_card_next_turn_seed_000_locked_registers() {
+    let mut g = two_robot_game(5);
+    let mut ev = Vec::new();
+    g.begin_turn(&mut ev);
+    let hand = g.hand(0).to_vec();
+    assert!(g.program(0, &hand[..5], false, &mut ev).is_ok());
+    let b = g.hand(1).to_vec();
+    assert!(g.program(1, &b[..5], false, &mut ev).is_ok());
+    // Five damage mid-turn locks register 5.
+    g.robots[0].damage = 5;
+    for _ in 0..5 {
+        g.run_phase(&mut ev);
+    }
+    let fifth = g.robots()[0].registers[4];
+    g.end_turn(&mut ev);
+    assert_eq!(g.robots()[0].registers[4], fifth);
+    assert!(g.robots()[0].registers[..4].iter().all(Option::is_none));
+    assert_eq!(g.cards_in_play(), 84);
+    g.begin_turn(&mut ev);
+    assert_eq!(g.hand(0).len(), 4);
+    let hand = g.hand(0).to_vec();
+    assert!(g.program(0, &hand, false, &mut ev).is_ok());
+    assert_eq!(g.robots()[0].registers[4], fifth);
+}
+
+#[test]
+fn repairs_free_the_lowest_numbered_locked_register_first_rulings_damage() {
+    let mut g = Floorplan::new(2, 1)
+        .repair(0, 0, 2)
+        .game(&[], &[("a", sq(0, 0), N)]);
+    let mut ev = Vec::new();
+    g.begin_scripted_turn(&mut ev);
+    g.robots[0].damage = 7; // registers 3, 4, 5 locked
+    g.set_registers(
+        0,
+        [
+            None,
+            None,
+            Some(card(CardKind::Left, 71)),
+            Some(card(CardKind::Left, 73)),
+            Some(card(CardKind::Left, 75)),
+        ],
+    );
+    for _ in 0..5 {
+        g.run_phase(&mut ev);
+    }
+    g.end_turn(&mut ev);
+    assert_eq!(g.robots()[0].damage, 5);
+    // Registers 3 and 4 were freed, register 5 keeps its card.
+    assert_eq!(
+        g.robots()[0].registers,
+        [None, None, None, None, Some(card(CardKind::Left, 75))]
+    );
+}
+
+#[test]
+fn a_power_down_announced_now_takes_effect_next_turn_and_discards_damage_seed_000_joey() {
+    let mut g = two_robot_game(6);
+    g.robots[0].damage = 4;
+    let mut ev = Vec::new();
+    g.begin_turn(&mut ev);
+    assert_eq!(g.hand(0).len(), 5);
+    let hand = g.hand(0).to_vec();
+    assert!(g.program(0, &hand, true, &mut ev).is_ok());
+    let b = g.hand(1).to_vec();
+    assert!(g.program(1, &b[..5], false, &mut ev).is_ok());
+    for _ in 0..5 {
+        g.run_phase(&mut ev);
+    }
+    g.end_turn(&mut ev);
+    assert!(g.robots()[0].powered_down);
+    g.begin_turn(&mut ev);
+    assert_eq!(g.hand(0).len(), 0);
+    assert_eq!(g.robots()[0].damage, 0);
+    assert!(g.program(0, &[], false, &mut ev).is_ok());
+    // Not choosing to stay down: it powers up at the end of the turn.
+    let b = g.hand(1).to_vec();
+    assert!(g.program(1, &b[..5], false, &mut ev).is_ok());
+    for _ in 0..5 {
+        g.run_phase(&mut ev);
+    }
+    g.end_turn(&mut ev);
+    assert!(!g.robots()[0].powered_down);
+}
+
+#[test]
+fn reentry_on_a_shared_archive_is_virtual_with_two_damage_and_the_old_facing_seed_000() {
+    let mut g = Floorplan::new(4, 2)
+        .repair(0, 0, 1)
+        .pit(2, 0)
+        .pit(2, 1)
+        .game(&[], &[("a", sq(1, 0), E), ("b", sq(1, 1), E)]);
+    g.robots[0].archive = sq(0, 0);
+    g.robots[1].archive = sq(0, 0);
+    run(
+        &mut g,
+        &[
+            (0, &[card(CardKind::Move1, 500)]),
+            (1, &[card(CardKind::Move1, 510)]),
+        ],
+        1,
+    );
+    let mut ev = Vec::new();
+    g.end_turn(&mut ev);
+    g.begin_turn(&mut ev);
+    for i in 0..2 {
+        let r = g.robots()[i];
+        assert_eq!(
+            (r.square, r.damage, r.is_virtual, r.facing),
+            (sq(0, 0), 2, true, E)
+        );
+        assert_eq!(r.lives, 2);
+    }
+}
+
+#[test]
+fn virtual_robots_pass_through_robots_and_are_not_hit_by_robot_lasers_rulings_fine_points() {
+    let mut g = Floorplan::new(5, 1).game(&[], &[("v", sq(0, 0), E), ("r", sq(1, 0), W)]);
+    g.robots[0].is_virtual = true;
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(2, 0), sq(1, 0)));
+    // r faces west at v's old square... v is now behind r: r's laser goes west and hits nothing;
+    // v, virtual, never fires.
+    assert_eq!((g.robots()[0].damage, g.robots()[1].damage), (0, 0));
+}
+
+#[test]
+fn a_virtual_robot_alone_on_its_square_becomes_real_at_the_end_of_the_turn_seed_000() {
+    let board = Board::from_tile(&Tile::new("t", 3, 1), &[]);
+    let setups = vec![
+        RobotSetup {
+            is_virtual: true,
+            ..RobotSetup::new("a", sq(0, 0), E)
+        },
+        RobotSetup {
+            is_virtual: true,
+            ..RobotSetup::new("b", sq(0, 0), S)
+        },
+    ];
+    let Ok(mut g) = Game::new(
+        Arc::new(Factory::new(board)),
+        &setups,
+        Settings::default(),
+        1,
+    ) else {
+        panic!("setup")
+    };
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    let mut ev = Vec::new();
+    g.end_turn(&mut ev);
+    assert!(!g.robots()[0].is_virtual);
+    assert!(!g.robots()[1].is_virtual);
+}
+
+#[test]
+fn a_robot_out_of_lives_is_out_of_the_game_at_once_rulings_fine_points() {
+    let mut g = Floorplan::new(3, 1)
+        .pit(1, 0)
+        .game(&[], &[("a", sq(0, 0), E)]);
+    g.robots[0].lives = 1;
+    let ev = run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(status(&g, 0), Status::Eliminated);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Eliminated { robot: 0 }))
+    );
+    assert!(g.is_over());
+}
+
+#[test]
+fn robots_finishing_in_one_phase_share_the_place_listed_by_priority_rulings_winning() {
+    // Two virtual robots on one square, each stepping onto the last flag it needs.
+    let board = Board::from_tile(&Tile::new("t", 3, 1), &[sq(0, 0), sq(2, 0)]);
+    let setups = vec![
+        RobotSetup {
+            is_virtual: true,
+            flags: 1,
+            ..RobotSetup::new("a", sq(1, 0), E)
+        },
+        RobotSetup {
+            is_virtual: true,
+            flags: 0,
+            ..RobotSetup::new("b", sq(1, 0), W)
+        },
+        RobotSetup {
+            is_virtual: true,
+            flags: 1,
+            ..RobotSetup::new("c", sq(1, 0), E)
+        },
+    ];
+    let Ok(mut g) = Game::new(
+        Arc::new(Factory::new(board)),
+        &setups,
+        Settings::default(),
+        1,
+    ) else {
+        panic!("setup")
+    };
+    let ev = run(
+        &mut g,
+        &[
+            (0, &[card(CardKind::Move1, 500)]),
+            (1, &[card(CardKind::Move1, 600)]),
+            (2, &[card(CardKind::Move1, 550)]),
+        ],
+        1,
+    );
+    let finished: Vec<(u8, u8)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Finished { robot, place } => Some((*robot, *place)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(finished, vec![(2, 1), (0, 1)]);
+    assert_eq!(g.robots()[1].flags, 1);
+    assert_eq!(status(&g, 1), Status::Active);
+}
+
+#[test]
+fn pushers_push_only_in_their_phases_and_chains_go_with_them_seed_001_pusher() {
+    let plan = || {
+        Floorplan::new(4, 1)
+            .pusher(0, 0, W, &[2, 4])
+            .game(&[], &[("a", sq(0, 0), N), ("b", sq(1, 0), N)])
+    };
+    let mut g = plan();
+    run(&mut g, &[], 1);
+    assert_eq!(at(&g, 0), sq(0, 0));
+    let mut g = plan();
+    run(&mut g, &[], 2);
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(1, 0), sq(2, 0)));
+}
+
+#[test]
+fn two_pushes_ending_on_one_square_both_stay_rulings_fine_points() {
+    let mut g = Floorplan::new(3, 1)
+        .pusher(0, 0, W, &[1])
+        .pusher(2, 0, E, &[1])
+        .game(&[], &[("a", sq(0, 0), N), ("b", sq(2, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(0, 0), sq(2, 0)));
+}
+
+#[test]
+fn gears_turn_robots_after_belts_and_pushers_seed_001_gears() {
+    let mut g = Floorplan::new(2, 1)
+        .gear(0, 0, Spin::Ccw)
+        .game(&[], &[("a", sq(0, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!(g.robots()[0].facing, W);
+}
+
+#[test]
+fn crushers_destroy_in_their_phases_seed_001_crusher() {
+    let spec = SquareSpec {
+        crusher: Phases::from_list(&[2]),
+        ..SquareSpec::default()
+    };
+    let mut g = Floorplan::new(2, 1)
+        .spec(0, 0, spec)
+        .game(&[], &[("a", sq(0, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!(status(&g, 0), Status::Active);
+    run_more(&mut g, 1);
+    assert_eq!(status(&g, 0), Status::Destroyed);
+}
+
+fn run_more(g: &mut Game, phases: u8) {
+    let mut ev = Vec::new();
+    for _ in 0..phases {
+        g.run_phase(&mut ev);
+    }
+}
+
+#[test]
+fn a_flag_repairs_one_point_at_the_end_of_the_turn_seed_000_checkpoint() {
+    let mut g = Floorplan::new(2, 1).game(&[sq(0, 0), sq(1, 0)], &[("a", sq(0, 0), N)]);
+    g.robots[0].damage = 3;
+    run(&mut g, &[], 5);
+    let mut ev = Vec::new();
+    g.end_turn(&mut ev);
+    assert_eq!(g.robots()[0].damage, 2);
+}
+
+#[test]
+fn a_replay_gives_the_same_events_bit_for_bit_issue_3_item_4() {
+    let factory = two_robot_game(0).factory_arc();
+    let setups = vec![
+        RobotSetup::new("a", sq(2, 2), S),
+        RobotSetup::new("b", sq(8, 2), S),
+        RobotSetup::new("c", sq(5, 5), E),
+    ];
+    let recorded = Replay::random(Arc::clone(&factory), setups, Settings::default(), 99, 7, 10);
+    let Ok((replay, game, events)) = recorded else {
+        panic!("random game failed")
+    };
+    let Ok((game2, events2)) = replay.play(factory) else {
+        panic!("replay failed")
+    };
+    assert_eq!(events, events2);
+    assert_eq!(game.robots(), game2.robots());
+    assert!(events.len() > 50);
+}

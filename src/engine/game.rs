@@ -450,7 +450,7 @@ impl Game {
     /// archive with 2 damage, powered-down robots discard their damage, the deck is shuffled and
     /// every powered-up robot is dealt 9 cards minus its damage.
     pub fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        if self.stage == Stage::Over {
+        if self.stage != Stage::BetweenTurns {
             return;
         }
         self.turn += 1;

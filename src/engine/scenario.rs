@@ -27,6 +27,9 @@ struct ScenarioFile {
     /// The rule checked and its source (seed and section, or RULINGS.md).
     #[serde(default)]
     description: Option<String>,
+    /// Where the rule comes from: seed and section, or RULINGS.md.
+    #[serde(default)]
+    source: Option<String>,
     board: BoardRef,
     /// Flag squares in order, when the board is a tile (a course brings its own).
     #[serde(default)]
@@ -217,6 +220,7 @@ pub struct ScenarioReport {
     pub file: String,
     pub name: String,
     pub description: String,
+    pub source: String,
     pub checks: Vec<RobotCheck>,
     /// The game after the scenario ran.
     pub game: Game,
@@ -299,7 +303,7 @@ impl ScenarioReport {
             "events": self.events,
             "log": self.log(),
         });
-        serde_json::to_string_pretty(&value).unwrap_or_default()
+        crate::format::json::to_canonical_string(&value)
     }
 }
 
@@ -460,6 +464,7 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
         file,
         name,
         description: sf.description.clone().unwrap_or_default(),
+        source: sf.source.clone().unwrap_or_default(),
         checks,
         game,
         events,

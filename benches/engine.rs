@@ -1,0 +1,160 @@
+//! Engine throughput: register phases per second with 8 robots playing random legal programs, and
+//! whole games per second with 4 robots. Uses the built-in "standard-2x2" sample course when the
+//! library has it, else a synthetic 24 x 24 board with the same kinds of elements.
+//! Run: `cargo bench --bench engine`.
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use factory_floor::engine::{Factory, Game, Replay, Rng, RobotSetup, Settings};
+use factory_floor::format::Library;
+use factory_floor::geom::{Facing, Sides, Square};
+use factory_floor::model::{
+    Barrier, Beams, Board, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin, SquareSpec, Tile,
+};
+use std::hint::black_box;
+use std::sync::Arc;
+
+/// The sample course's board, or a synthetic stand-in of the same size and density.
+fn bench_board() -> (Board, &'static str) {
+    let lib = Library::builtin();
+    if let Some(c) = lib.find_course("standard-2x2.json") {
+        let board = c.course.compile(&lib);
+        if board.problems.is_empty() {
+            return (board, "standard-2x2 course");
+        }
+    }
+    let mut rng = Rng::new(2024);
+    let mut tile = Tile::new("bench", 24, 24);
+    for y in 0..24 {
+        for x in 0..24 {
+            let s = Square::new(x, y);
+            let mut spec = SquareSpec::default();
+            match rng.below(20) {
+                0 => spec.floor = Some(Floor::Pit),
+                1..=4 => {
+                    let out = Facing::ALL[rng.below(4) as usize];
+                    let kind = if rng.below(3) == 0 {
+                        FlowKind::Express
+                    } else {
+                        FlowKind::Belt
+                    };
+                    spec.flow = Some(Flow {
+                        kind,
+                        out,
+                        entries: Sides::of(out.opposite()),
+                    });
+                }
+                5 => spec.gear = Some(Spin::Cw),
+                _ => {}
+            }
+            tile.set_square(s, spec);
+            if rng.below(8) == 0 {
+                let mount = match rng.below(3) {
+                    0 => Beams::new(1).map(Mount::Laser),
+                    1 => Phases::from_list(&[1, 3, 5]).map(Mount::Pusher),
+                    _ => None,
+                };
+                tile.set_edge(
+                    s,
+                    Facing::ALL[rng.below(4) as usize],
+                    EdgeSpec {
+                        barrier: Some(Barrier::Plain),
+                        mount,
+                    },
+                );
+            }
+        }
+    }
+    let flags = [Square::new(20, 3), Square::new(4, 20), Square::new(18, 18)];
+    (Board::from_tile(&tile, &flags), "synthetic 24 x 24 board")
+}
+
+fn setups(board: &Board, n: usize) -> Vec<RobotSetup> {
+    let factory = Factory::new(board.clone());
+    let mut rng = Rng::new(7);
+    let mut out: Vec<RobotSetup> = Vec::new();
+    while out.len() < n {
+        let s = Square::new(
+            rng.below(board.width() as u64) as i32,
+            rng.below(board.height() as u64) as i32,
+        );
+        let cell = factory.cell(s);
+        if cell.on_board && !cell.hole && cell.flow.is_none() && out.iter().all(|r| r.square != s) {
+            out.push(RobotSetup::new(format!("bot{}", out.len()), s, Facing::E));
+        }
+    }
+    out
+}
+
+/// A game at the start of a turn with random programs chosen, ready for phase 1.
+fn programmed(game: &Game, rng: &mut Rng) -> Game {
+    let mut g = game.clone();
+    let mut events = Vec::new();
+    g.begin_turn(&mut events);
+    for i in 0..g.robots().len() {
+        let cards = g.random_program(i, rng);
+        let _ = g.program(i, &cards, false, &mut events);
+    }
+    g
+}
+
+fn register_phases(c: &mut Criterion) {
+    let (board, what) = bench_board();
+    eprintln!("engine bench board: {what}");
+    let factory = Arc::new(Factory::new(board.clone()));
+    let settings = Settings {
+        lives: 100,
+        ..Settings::default()
+    };
+    let Ok(start) = Game::new(factory, &setups(&board, 8), settings, 1) else {
+        return;
+    };
+    let mut rng = Rng::new(3);
+    let mut group = c.benchmark_group("engine");
+    group.throughput(Throughput::Elements(5));
+    let mut events = Vec::with_capacity(512);
+    group.bench_function("register_phases_8_robots", |b| {
+        b.iter_batched(
+            || programmed(&start, &mut rng),
+            |mut g| {
+                events.clear();
+                for _ in 0..5 {
+                    g.run_phase(&mut events);
+                }
+                black_box(g.robots()[0].square)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+fn whole_games(c: &mut Criterion) {
+    let (board, _) = bench_board();
+    let factory = Arc::new(Factory::new(board.clone()));
+    let robots = setups(&board, 4);
+    let settings = Settings {
+        turn_limit: Some(40),
+        ..Settings::default()
+    };
+    let mut seed = 0u64;
+    let mut group = c.benchmark_group("engine");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("whole_games_4_robots_40_turns", |b| {
+        b.iter(|| {
+            seed += 1;
+            let played = Replay::random(
+                Arc::clone(&factory),
+                robots.clone(),
+                settings,
+                seed,
+                seed ^ 0xabc,
+                40,
+            );
+            black_box(played.map(|(_, g, _)| g.turn()).unwrap_or(0))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, register_phases, whole_games);
+criterion_main!(benches);

@@ -1,0 +1,214 @@
+//! Property tests of the rules engine (issue 3, Acceptance): random games on random boards never
+//! panic, never put two real robots on one square or an active robot on a hole or off the board,
+//! keep all 84 cards accounted for, and replay identically. Bounded for CI.
+
+use factory_floor::engine::{Factory, Game, Replay, Rng, RobotSetup, Settings, Stage, Status};
+use factory_floor::geom::{Facing, Sides, Square};
+use factory_floor::model::{
+    Barrier, Beams, Board, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin, SquareSpec, Tile,
+    Wrenches,
+};
+use proptest::prelude::*;
+use std::sync::Arc;
+
+/// A random board from `seed`: pits, belts of every speed with random entries, gears, crushers,
+/// repair sites, walls, pushers and lasers, scattered over a small tile.
+fn random_board(seed: u64) -> (Board, Vec<Square>) {
+    let mut rng = Rng::new(seed);
+    let w = 3 + rng.below(8) as i32;
+    let h = 3 + rng.below(8) as i32;
+    let mut tile = Tile::new("random", w, h);
+    let facing = |rng: &mut Rng| Facing::ALL[rng.below(4) as usize];
+    let phases = |rng: &mut Rng| {
+        Phases::from_list(&[1 + rng.below(5) as u8, 1 + rng.below(5) as u8]).unwrap_or(Phases::ALL)
+    };
+    let mut floor_squares = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let s = Square::new(x, y);
+            let mut spec = SquareSpec::default();
+            match rng.below(12) {
+                0 => spec.floor = Some(Floor::Pit),
+                1..=3 => {
+                    let out = facing(&mut rng);
+                    let kind =
+                        [FlowKind::Belt, FlowKind::Express, FlowKind::Gold][rng.below(3) as usize];
+                    let entries: Sides = Facing::ALL
+                        .into_iter()
+                        .filter(|&f| f != out && rng.below(2) == 0)
+                        .collect();
+                    spec.flow = Some(Flow { kind, out, entries });
+                }
+                4 => {
+                    spec.gear = Some(if rng.below(2) == 0 {
+                        Spin::Cw
+                    } else {
+                        Spin::Ccw
+                    })
+                }
+                5 => spec.crusher = Some(phases(&mut rng)),
+                6 => spec.repair = Wrenches::new(1 + rng.below(2) as u8),
+                _ => {}
+            }
+            if spec.floor.is_none() {
+                floor_squares.push(s);
+            }
+            tile.set_square(s, spec);
+            if rng.below(5) == 0 {
+                let side = facing(&mut rng);
+                let mount = match rng.below(4) {
+                    0 => Beams::new(1 + rng.below(3) as u8).map(Mount::Laser),
+                    1 => Some(Mount::Pusher(phases(&mut rng))),
+                    _ => None,
+                };
+                tile.set_edge(
+                    s,
+                    side,
+                    EdgeSpec {
+                        barrier: Some(Barrier::Plain),
+                        mount,
+                    },
+                );
+            }
+        }
+    }
+    let flags: Vec<Square> = (0..1 + rng.below(3))
+        .filter_map(|_| {
+            floor_squares
+                .get(rng.below(floor_squares.len() as u64) as usize)
+                .copied()
+        })
+        .collect();
+    (Board::from_tile(&tile, &flags), floor_squares)
+}
+
+fn random_robots(seed: u64, squares: &[Square]) -> Vec<RobotSetup> {
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let n = (2 + rng.below(5) as usize).min(squares.len());
+    let mut free = squares.to_vec();
+    rng.shuffle(&mut free);
+    (0..n)
+        .map(|i| RobotSetup {
+            // Some robots share a start square as virtual robots (1994 start).
+            is_virtual: i > 0 && rng.below(3) == 0,
+            ..RobotSetup::new(format!("r{i}"), free[i], Facing::ALL[rng.below(4) as usize])
+        })
+        .map(|mut r| {
+            if r.is_virtual {
+                r.square = free[0];
+            }
+            r
+        })
+        .collect()
+}
+
+fn check_invariants(game: &Game) -> Result<(), String> {
+    let f = game.factory();
+    for (i, r) in game.robots().iter().enumerate() {
+        if r.status != Status::Active {
+            continue;
+        }
+        if !f.is_on_board(r.square) || f.cell(r.square).hole {
+            return Err(format!(
+                "robot {i} is active on {} (off the board or a hole)",
+                r.square
+            ));
+        }
+        if r.damage >= 10 {
+            return Err(format!("robot {i} is active with {} damage", r.damage));
+        }
+        for (j, o) in game.robots().iter().enumerate().skip(i + 1) {
+            if o.status == Status::Active && !r.is_virtual && !o.is_virtual && o.square == r.square
+            {
+                return Err(format!("real robots {i} and {j} share {}", r.square));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays `turns` turns with random legal programs, checking the invariants after every phase;
+/// returns how many register phases ran.
+fn play_checked(seed: u64, turns: u32) -> Result<u32, String> {
+    let (board, squares) = random_board(seed);
+    if squares.len() < 2 {
+        return Ok(0);
+    }
+    let setups = random_robots(seed, &squares);
+    // A first robot with one life makes elimination common too.
+    let settings = Settings {
+        lives: 1 + (seed % 3) as u8,
+        ..Settings::default()
+    };
+    let factory = Arc::new(Factory::new(board));
+    let mut game = Game::new(Arc::clone(&factory), &setups, settings, seed)?;
+    let mut chooser = Rng::new(seed.rotate_left(17));
+    let mut events = Vec::new();
+    let mut phases = 0;
+    for _ in 0..turns {
+        if game.is_over() {
+            break;
+        }
+        game.begin_turn(&mut events);
+        if game.cards_in_play() != 84 {
+            return Err(format!("{} cards after dealing", game.cards_in_play()));
+        }
+        for i in 0..game.robots().len() {
+            let r = game.robots()[i];
+            if r.status != Status::Active || r.powered_down {
+                continue;
+            }
+            let cards = game.random_program(i, &mut chooser);
+            let down = r.damage > 0 && chooser.below(5) == 0;
+            game.program(i, &cards, down, &mut events)
+                .map_err(|e| format!("random program refused: {e}"))?;
+        }
+        while let Stage::Programming | Stage::Phase(1..=4) = game.stage() {
+            game.run_phase(&mut events);
+            phases += 1;
+            check_invariants(&game)?;
+        }
+        if game.stage() == Stage::Phase(5) {
+            game.end_turn(&mut events);
+        }
+        check_invariants(&game)?;
+        if game.cards_in_play() != 84 {
+            return Err(format!("{} cards after the turn", game.cards_in_play()));
+        }
+    }
+    Ok(phases)
+}
+
+#[test]
+fn random_games_really_play_many_phases() {
+    // Guards the property below against passing vacuously (games ending at once).
+    let total: u32 = (0..100).map(|s| play_checked(s, 12).unwrap_or(0)).sum();
+    assert!(total > 100 * 12 * 5 / 4, "only {total} phases in 100 games");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_the_rules_invariants(seed in any::<u64>()) {
+        prop_assert!(play_checked(seed, 12).is_ok(), "{:?}", play_checked(seed, 12));
+    }
+
+    #[test]
+    fn random_games_replay_identically(seed in any::<u64>()) {
+        let (board, squares) = random_board(seed);
+        prop_assume!(squares.len() >= 2);
+        let setups = random_robots(seed, &squares);
+        let factory = Arc::new(Factory::new(board));
+        let played = Replay::random(Arc::clone(&factory), setups, Settings::default(), seed, !seed, 8);
+        prop_assert!(played.is_ok(), "{:?}", played.as_ref().err());
+        if let Ok((replay, game, events)) = played {
+            let again = replay.play(factory);
+            prop_assert!(again.is_ok(), "{:?}", again.as_ref().err());
+            if let Ok((game2, events2)) = again {
+                prop_assert_eq!(events, events2);
+                prop_assert_eq!(game.robots(), game2.robots());
+            }
+        }
+    }
+}

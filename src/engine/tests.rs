@@ -906,3 +906,24 @@ fn a_replay_gives_the_same_events_bit_for_bit_issue_3_item_4() {
     assert_eq!(game.robots(), game2.robots());
     assert!(events.len() > 50);
 }
+
+#[test]
+fn every_event_reads_as_a_log_line_naming_the_robots_issue_3_item_3() {
+    let mut g = Floorplan::new(4, 1)
+        .pit(3, 0)
+        .game(&[], &[("Twonky", sq(0, 0), E), ("Zoom", sq(1, 0), W)]);
+    let ev = run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    let names = g.names().to_vec();
+    let log: Vec<String> = ev.iter().map(|e| e.describe(&names)).collect();
+    assert!(
+        log.contains(&"Twonky reveals Move 2 (700) in register 1".to_string()),
+        "{log:#?}"
+    );
+    assert!(
+        log.contains(&"Twonky pushes Zoom from (1, 0) to (2, 0)".to_string()),
+        "{log:#?}"
+    );
+    let fell = "Zoom fell into a pit at (3, 0) and is destroyed (2 lives left)";
+    assert!(log.contains(&fell.to_string()), "{log:#?}");
+    assert!(log.iter().all(|l| !l.is_empty()));
+}

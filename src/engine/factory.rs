@@ -3,7 +3,35 @@
 //! searches the model. Every element the engine acts on is listed here, slot by slot.
 
 use crate::geom::{Facing, Square};
-use crate::model::{Board, Floor, Flow, Mount, Phases, Spin};
+use crate::model::{Board, ElementKind, Floor, Flow, Mount, Phases, Spin};
+
+/// Expansion elements the engine does not act on yet: they behave as open floor (or, for gates,
+/// one-way walls and ledges, only as the walls `Board::wall_blocks_move` makes them) until issue 7.
+/// Currents and molten-metal rivers carry robots like belts, without water's slowing or the
+/// river's damage. docs/rules.md lists what each is missing.
+pub const NOT_YET_ACTED_ON: [ElementKind; 21] = [
+    ElementKind::Ledge,
+    ElementKind::Ramp,
+    ElementKind::UpperLevel,
+    ElementKind::Randomizer,
+    ElementKind::Teleporter,
+    ElementKind::Water,
+    ElementKind::Current,
+    ElementKind::Flamer,
+    ElementKind::OilSlick,
+    ElementKind::Portal,
+    ElementKind::RepulsorField,
+    ElementKind::ChopShop,
+    ElementKind::Radiation,
+    ElementKind::RadioactiveWaste,
+    ElementKind::Maglock,
+    ElementKind::LavaPit,
+    ElementKind::Repeater,
+    ElementKind::Repulsor,
+    ElementKind::MoltenRiver,
+    ElementKind::Slime,
+    ElementKind::FreakTeleporter,
+];
 
 /// What the engine needs to know about one square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -180,6 +208,69 @@ impl Factory {
 
     pub fn flag_count(&self) -> u8 {
         self.flags.len().min(255) as u8
+    }
+
+    /// The element kinds on this board that the engine does not act on yet (see
+    /// `NOT_YET_ACTED_ON`), plus gates and spiked walls, which only block as walls. For warnings.
+    pub fn kinds_not_acted_on(&self) -> Vec<ElementKind> {
+        let mut kinds: Vec<ElementKind> = Vec::new();
+        for s in self.board.all_squares() {
+            let Some(q) = self.board.square(s) else {
+                continue;
+            };
+            let edges = q.mounts.iter().flatten().map(|m| match m {
+                Mount::Laser(_) => ElementKind::Laser,
+                Mount::Pusher(_) => ElementKind::Pusher,
+                Mount::Flamer(_) => ElementKind::Flamer,
+                Mount::Repulsor(_) => ElementKind::Repulsor,
+            });
+            let barriers = q.barriers.iter().flatten().map(|b| match b.barrier {
+                crate::model::Barrier::Plain => ElementKind::Wall,
+                crate::model::Barrier::OneWay => ElementKind::OneWayWall,
+                crate::model::Barrier::Spiked => ElementKind::SpikedWall,
+                crate::model::Barrier::Ledge => ElementKind::Ledge,
+                crate::model::Barrier::Gate(_) => ElementKind::Gate,
+            });
+            for k in q.spec.kinds().into_iter().chain(edges).chain(barriers) {
+                let inert = NOT_YET_ACTED_ON.contains(&k)
+                    || matches!(k, ElementKind::Gate | ElementKind::SpikedWall);
+                if inert && !kinds.contains(&k) {
+                    kinds.push(k);
+                }
+            }
+        }
+        kinds.sort();
+        kinds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Square;
+    use crate::model::{SquareSpec, Tile};
+
+    #[test]
+    fn expansion_elements_not_acted_on_are_reported_docs_rules_md() {
+        let mut t = Tile::new("t", 2, 1);
+        t.set_square(
+            Square::new(0, 0),
+            SquareSpec {
+                floor: Some(Floor::Water),
+                ..SquareSpec::default()
+            },
+        );
+        t.set_square(
+            Square::new(1, 0),
+            SquareSpec {
+                floor: Some(Floor::Drain),
+                ..SquareSpec::default()
+            },
+        );
+        let f = Factory::new(Board::from_tile(&t, &[]));
+        // Water is not acted on yet; a drain is a pit, which the engine does act on.
+        assert_eq!(f.kinds_not_acted_on(), vec![ElementKind::Water]);
+        assert!(f.is_hole(Square::new(1, 0), 1));
     }
 }
 

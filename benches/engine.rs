@@ -136,6 +136,25 @@ fn whole_games(c: &mut Criterion) {
         turn_limit: Some(40),
         ..Settings::default()
     };
+    // Random programs end many games early (robots run out of lives): say how long they last.
+    let turns: u32 = (1000..1100u64)
+        .filter_map(|s| {
+            Replay::random(
+                Arc::clone(&factory),
+                robots.clone(),
+                settings,
+                s,
+                s ^ 0xabc,
+                40,
+            )
+            .ok()
+        })
+        .map(|(_, g, _)| g.turn())
+        .sum();
+    eprintln!(
+        "whole games: {:.1} turns on average (limit 40)",
+        f64::from(turns) / 100.0
+    );
     let mut seed = 0u64;
     let mut group = c.benchmark_group("engine");
     group.throughput(Throughput::Elements(1));

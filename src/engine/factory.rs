@@ -244,6 +244,10 @@ impl Factory {
     }
 }
 
+fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {
+    ((0..width).contains(&s.x) && (0..height).contains(&s.y)).then(|| (s.y * width + s.x) as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,8 +276,4 @@ mod tests {
         assert_eq!(f.kinds_not_acted_on(), vec![ElementKind::Water]);
         assert!(f.is_hole(Square::new(1, 0), 1));
     }
-}
-
-fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {
-    ((0..width).contains(&s.x) && (0..height).contains(&s.y)).then(|| (s.y * width + s.x) as usize)
 }

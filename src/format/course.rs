@@ -17,8 +17,10 @@ use serde::{Deserialize, Serialize};
 #[schemars(title = "factory-floor course")]
 pub struct CourseFile {
     /// Always "factory-floor/course".
+    #[schemars(extend("const" = "factory-floor/course"))]
     pub format: String,
     /// The format version, 1.
+    #[schemars(extend("const" = 1))]
     pub version: u32,
     pub name: String,
     #[serde(default)]

@@ -45,7 +45,7 @@ fn check(files: &[PathBuf]) -> ExitCode {
     let mut code = 0u8;
     for path in files {
         let report = factory_floor::check::check_file(path);
-        for p in &report.problems {
+        for p in report.problems.iter().chain(&report.warnings) {
             println!("{p}");
         }
         if report.unreadable {

@@ -467,7 +467,20 @@ fn start(course: &Course, board: &Board, out: &mut Out) {
                     level: Default::default(),
                     ..spec
                 };
-                if !rest.is_open_floor() {
+                let mounted = Facing::ALL
+                    .into_iter()
+                    .find_map(|side| board.mount(s, side).map(mount_name));
+                if let Some(mount) = mounted {
+                    out.add(
+                        "start-not-open-floor",
+                        vec![s],
+                        Vec::new(),
+                        format!(
+                            "start square {} at {s} has a {mount} acting on it; a start square is open floor",
+                            number.get()
+                        ),
+                    );
+                } else if !rest.is_open_floor() {
                     out.add(
                         "start-not-open-floor",
                         vec![s],
@@ -533,10 +546,9 @@ fn elements(board: &Board, out: &mut Out) {
             }
             if let Some(b) = board.barrier(s, side)
                 && b.anchored_here
+                && let Barrier::Gate(c) = b.barrier
             {
-                if let Barrier::Gate(c) = b.barrier {
-                    gates.entry(c).or_default().push(s);
-                }
+                gates.entry(c).or_default().push(s);
             }
             if board
                 .barrier(s, side)

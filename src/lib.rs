@@ -7,4 +7,5 @@ pub mod check;
 pub mod format;
 pub mod geom;
 pub mod model;
+pub mod render;
 pub mod validate;

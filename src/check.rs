@@ -42,8 +42,10 @@ pub fn course_problems(course: &Course, library: &Library) -> Vec<String> {
     }
     let mut numbers: Vec<u32> = course.flags.iter().map(|f| f.number).collect();
     numbers.sort_unstable();
-    for pair in numbers.windows(2) {
-        if pair[0] == pair[1] {
+    // One line per repeated number, however often it repeats.
+    for (i, pair) in numbers.windows(2).enumerate() {
+        let first_repeat = i == 0 || numbers[i - 1] != pair[0];
+        if pair[0] == pair[1] && first_repeat {
             problems.push(format!("flag {} is placed more than once", pair[0]));
         }
     }

@@ -310,10 +310,16 @@ pub fn sniff(file: &str, text: &str) -> Result<&'static str, LoadError> {
     }
     let header: Header = serde_json::from_str(text).map_err(|e| {
         if e.is_data() {
+            // The header's fields take any JSON, so a data error here is about the whole
+            // document's shape: point at its start, not where serde gave up.
+            let (line, column) = locate::locate(text, &JsonPath::root());
             LoadError {
+                file: file.to_string(),
+                line,
+                column,
                 message: "expected a JSON object with a \"format\" field (a tile or a course)"
                     .to_string(),
-                ..syntax_error(file, &e)
+                kind: ErrorKind::Unreadable,
             }
         } else {
             syntax_error(file, &e)

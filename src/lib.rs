@@ -7,3 +7,4 @@ pub mod check;
 pub mod format;
 pub mod geom;
 pub mod model;
+pub mod render;

@@ -132,6 +132,13 @@ fn the_base_courses_have_no_errors_or_warnings() {
 }
 
 #[test]
+fn rule_no_tiles() {
+    let mut c = base();
+    c.placements.clear();
+    check("no-tiles", base(), c, None);
+}
+
+#[test]
 fn rule_unknown_tile() {
     let mut c = base();
     c.placements[1].tile = "nowhere".into();

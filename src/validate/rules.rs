@@ -191,6 +191,14 @@ pub(super) fn check_all(course: &Course, board: &Board, out: &mut Vec<Diagnostic
 }
 
 fn tiles(course: &Course, board: &Board, out: &mut Out) {
+    if course.placements.is_empty() {
+        out.add(
+            "no-tiles",
+            Vec::new(),
+            Vec::new(),
+            "the course places no tiles".to_string(),
+        );
+    }
     for p in &board.problems {
         match p {
             CompileProblem::UnknownTile { placement, .. } => {

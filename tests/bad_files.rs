@@ -246,7 +246,7 @@ fn assert_reported(
         };
         // file:line:column: message, with a column counted from 1.
         let column = rest.split(':').next().and_then(|c| c.parse::<usize>().ok());
-        if !column.is_some_and(|c| c >= 1) || !rest.contains(": ") {
+        if column.is_none_or(|c| c < 1) || !rest.contains(": ") {
             return fail("no column after the line number");
         }
     }

@@ -59,6 +59,7 @@ const CASES: &[Case] = &[
     // The header.
     case("missing_format.json", 2, Some(1), "no \"format\" field"),
     case("wrong_format_name.json", 2, Some(2), "\"factory-floor/board\" is not one this program reads"),
+    case("format_not_text.json", 2, Some(2), "the \"format\" field is not text"),
     case("version_2.json", 2, Some(3), "format version 2, but this build"),
     case("version_string.json", 2, Some(3), "not a whole number: it must be 1"),
     case("missing_version.json", 2, Some(1), "\"version\" field is missing"),
@@ -71,6 +72,7 @@ const CASES: &[Case] = &[
     case("width_1000000000.json", 1, Some(7), "width of 1000000000 squares is out of range"),
     case("width_beyond_i64.json", 2, Some(7), "where a whole number was expected"),
     case("width_fraction.json", 2, Some(7), "the number 2.5 where a whole number"),
+    case("width_as_text.json", 2, Some(7), "found the text \"4\" where a whole number was expected"),
     case("height_negative.json", 1, Some(8), "a tile height of -3 squares is out of range"),
     // Squares.
     case("unknown_square_field.json", 2, Some(11), "unknown field `flor`"),
@@ -246,7 +248,7 @@ fn assert_reported(
         };
         // file:line:column: message, with a column counted from 1.
         let column = rest.split(':').next().and_then(|c| c.parse::<usize>().ok());
-        if !column.is_some_and(|c| c >= 1) || !rest.contains(": ") {
+        if column.is_none_or(|c| c < 1) || !rest.contains(": ") {
             return fail("no column after the line number");
         }
     }
@@ -362,6 +364,54 @@ fn a_course_embedding_thousands_of_big_tiles_stays_within_memory() {
     assert_eq!(result, Ok(()));
 }
 
+/// A 7 MB name, value or field is quoted by its first 40 characters only, so the message stays a
+/// readable line; and a `format` holding a 4-million-item list is refused within the memory limit.
+#[test]
+fn huge_values_are_quoted_in_part_and_huge_headers_stay_within_memory() {
+    let big = "x".repeat(7_000_000);
+    let tile_start =
+        "{\"format\": \"factory-floor/tile\", \"version\": 1, \"id\": \"a\", \"name\": \"a\"";
+    let cases = [
+        (
+            format!(
+                "{tile_start}, \"width\": 2, \"height\": 2, \"squares\": [{{\"at\": [0, 0], \"floor\": \"{big}\"}}]}}"
+            ),
+            2,
+            "is not a value this field takes",
+        ),
+        (format!("{tile_start}, \"{big}\": 1}}"), 2, "unknown field"),
+        (
+            format!("{tile_start}, \"width\": \"{big}\", \"height\": 2}}"),
+            2,
+            "where a whole number was expected",
+        ),
+        (
+            format!("{{\"format\": \"{big}\", \"version\": 1}}"),
+            2,
+            "is not one this program reads",
+        ),
+        (
+            format!("{{\"format\": [{}0]}}", "0,".repeat(3_500_000)),
+            2,
+            "the \"format\" field is not text",
+        ),
+    ];
+    let dir = tempfile::tempdir();
+    let result = dir.map_err(|e| e.to_string()).and_then(|dir| {
+        for (i, (text, exit, phrase)) in cases.iter().enumerate() {
+            let path = dir.path().join(format!("big-{i}.json"));
+            fs::write(&path, text).map_err(|e| e.to_string())?;
+            assert_reported(&path, *exit, Some(1), phrase)?;
+            let outcome = run_check(&[&path])?;
+            if outcome.output.len() > 1000 {
+                return Err(format!("case {i}: a {}-byte message", outcome.output.len()));
+            }
+        }
+        Ok(())
+    });
+    assert_eq!(result, Ok(()));
+}
+
 #[test]
 fn a_missing_file_and_a_directory_are_unreadable() {
     let dir = tempfile::tempdir();
@@ -379,10 +429,17 @@ fn clean_files_exit_0_and_report_no_problem() {
     let tile = good_dir().join("tile.json");
     let course = good_dir().join("course.json");
     let outcome = run_check(&[&tile, &course]);
-    let summary = outcome.as_ref().map(|o| (o.exit, o.output.clone()));
+    let summary = outcome.as_ref().map(|o| {
+        // Every problem line names its file, so a clean run names neither.
+        let named = o.output.contains(&tile.display().to_string())
+            || o.output.contains(&course.display().to_string());
+        (o.exit, named, o.output.contains("no problems"))
+    });
     assert_eq!(
         summary,
-        Ok((Some(0), "2 file(s) checked: no problems\n".to_string()))
+        Ok((Some(0), false, true)),
+        "{:?}",
+        outcome.as_ref().map(|o| &o.output)
     );
 }
 

@@ -128,9 +128,28 @@ fn syntax_error(file: &str, err: &serde_json::Error) -> LoadError {
         line: err.line(),
         // serde_json counts the position before a line's first character as column 0.
         column: err.column().max(1),
-        message: plain_words(text),
+        message: plain_words(&shorten_quoted(text)),
         kind,
     }
+}
+
+/// Cuts every `quoted` part of a serde message to its first 40 characters: serde quotes the
+/// unknown field or value whole, and a hostile file can make that megabytes long.
+fn shorten_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(1024));
+    for (i, part) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let quoted = i % 2 == 1;
+        if quoted && part.chars().count() > 40 {
+            out.extend(part.chars().take(40));
+            out.push_str("...");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// Rewrites serde_json's messages, which speak of Rust types, in the words of the file format.
@@ -215,7 +234,12 @@ fn found_words(found: &str) -> String {
     {
         format!("the number {}", unquote(n))
     } else if let Some(s) = found.strip_prefix("string ") {
-        format!("the text {s}")
+        // serde quotes the whole string; a hostile file can make it megabytes long.
+        if s.chars().count() > 42 {
+            format!("the text {}...\"", s.chars().take(41).collect::<String>())
+        } else {
+            format!("the text {s}")
+        }
     } else if let Some(b) = found.strip_prefix("boolean ") {
         unquote(b)
     } else {
@@ -337,16 +361,27 @@ pub fn sniff(file: &str, text: &str) -> Result<&'static str, LoadError> {
         Some(TILE_FORMAT) => TILE_FORMAT,
         Some(COURSE_FORMAT) => COURSE_FORMAT,
         Some(other) => {
+            // A hostile file may hold megabytes here: quote only the start.
+            let shown: String = other.chars().take(40).collect();
+            let more = if shown.len() < other.len() { "..." } else { "" };
             return Err(unreadable(
                 at("format"),
                 format!(
-                    "format \"{other}\" is not one this program reads: expected \"{TILE_FORMAT}\" or \"{COURSE_FORMAT}\""
+                    "format \"{shown}{more}\" is not one this program reads: expected \"{TILE_FORMAT}\" or \"{COURSE_FORMAT}\""
+                ),
+            ));
+        }
+        None if header.format.is_some() => {
+            return Err(unreadable(
+                at("format"),
+                format!(
+                    "the \"format\" field is not text: a tile file says \"format\": \"{TILE_FORMAT}\", a course \"{COURSE_FORMAT}\""
                 ),
             ));
         }
         None => {
             return Err(unreadable(
-                (1, 1),
+                locate::locate(text, &JsonPath::root()),
                 format!(
                     "no \"format\" field: a tile file says \"format\": \"{TILE_FORMAT}\", a course \"{COURSE_FORMAT}\""
                 ),

@@ -7,7 +7,7 @@ use factory_floor::format::{
 };
 use factory_floor::geom::{Facing, Rotation, Square};
 use factory_floor::model::{
-    Board, Course, ElementGroup, ElementKind, LivesRule, Mount, StartRule, Tile,
+    Board, Course, ElementGroup, ElementKind, FlowKind, LivesRule, Mount, StartRule, Tile,
 };
 use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -171,6 +171,9 @@ fn the_five_required_courses_exist_and_compile_cleanly() {
         // Flags are numbered 1..n (seed 000: touched in order).
         let numbers: Vec<u32> = c.flags_in_order().iter().map(|f| f.number).collect();
         assert_eq!(numbers, (1..=c.flags.len() as u32).collect::<Vec<_>>());
+        if let StartRule::Archive(_) = c.start {
+            assert_archive_start_on_first_tile_repair_site(name, &c, &board);
+        }
     }
     let turned = REQUIRED
         .iter()
@@ -411,6 +414,50 @@ fn every_sample_flag_can_be_walked_to_from_the_start() {
                 "{name}: flag {} at {} is walled off",
                 f.number,
                 f.at
+            );
+        }
+    }
+}
+
+/// Belts feed belts and currents feed currents (rivers count as currents here).
+fn same_family(a: FlowKind, b: FlowKind) -> bool {
+    a.is_belt() == b.is_belt()
+}
+
+#[test]
+fn belt_entries_show_the_belts_that_feed_them() {
+    // RULINGS.md, Belts: a belt square's entries are the sides its art shows; a robot carried in
+    // through a drawn side entry is rotated. So every feeding belt must be drawn as an entry, and
+    // every drawn side entry must have a belt feeding it.
+    for tile in tiles() {
+        for (s, spec) in tile.occupied_squares() {
+            let Some(flow) = spec.flow else { continue };
+            for side in Facing::ALL {
+                let feeder = tile
+                    .square(s.step(side))
+                    .and_then(|q| q.flow)
+                    .filter(|f| f.out == side.opposite() && same_family(f.kind, flow.kind));
+                let blocked = tile.barrier(s, side).is_some();
+                let drawn = flow.entries.contains(side);
+                if feeder.is_some() && !blocked {
+                    assert!(
+                        drawn,
+                        "{}: {s} is fed from the {side} but does not show it",
+                        tile.id
+                    );
+                }
+                if drawn && side != flow.out.opposite() {
+                    assert!(
+                        feeder.is_some(),
+                        "{}: {s} shows a side entry on the {side} that nothing feeds",
+                        tile.id
+                    );
+                }
+            }
+            assert!(
+                tile.barrier(s, flow.out).is_none(),
+                "{}: the belt on {s} runs into a wall",
+                tile.id
             );
         }
     }

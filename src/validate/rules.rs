@@ -11,6 +11,11 @@ use std::collections::BTreeMap;
 /// Every rule: id, severity, and what it checks with its source.
 pub const RULES: &[(&str, Severity, &str)] = &[
     (
+        "no-tiles",
+        Severity::Error,
+        "a course places at least one tile",
+    ),
+    (
         "unknown-tile",
         Severity::Error,
         "every placed tile exists in the library or the course",

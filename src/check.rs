@@ -1,7 +1,8 @@
 //! `factory-floor check`: load tiles and courses and report every problem, without a window.
 
 use crate::format::{self, Document, ErrorKind, Library};
-use crate::model::{CompileProblem, Course};
+use crate::model::Course;
+use crate::validate::{self, Severity};
 use std::path::Path;
 
 /// The outcome of checking one file.
@@ -9,6 +10,8 @@ use std::path::Path;
 pub struct FileReport {
     /// One line per problem, each naming the file.
     pub problems: Vec<String>,
+    /// Lines worth reading that do not make the file fail (warnings of a course without errors).
+    pub warnings: Vec<String>,
     /// The file could not be read at all (exit code 2).
     pub unreadable: bool,
 }
@@ -25,61 +28,30 @@ pub fn check_file(path: &Path) -> FileReport {
         Ok(Document::Tile(_)) => {}
         Ok(Document::Course(course)) => {
             let library = Library::for_file(path);
-            for p in course_problems(&course, &library) {
-                report.problems.push(format!("{}: {p}", path.display()));
-            }
+            let (lines, errors) = course_problems(&course, &library);
+            let target = if errors {
+                &mut report.problems
+            } else {
+                &mut report.warnings
+            };
+            target.extend(
+                lines
+                    .into_iter()
+                    .map(|p| format!("{}: {p}", path.display())),
+            );
         }
     }
     report
 }
 
-/// The structural problems of a course: tiles not found, overlaps, flags and starts off the board.
-pub fn course_problems(course: &Course, library: &Library) -> Vec<String> {
-    let board = course.compile(library);
-    let mut problems: Vec<String> = board.problems.iter().map(CompileProblem::message).collect();
-    if course.placements.is_empty() {
-        problems.push("the course places no tiles".to_string());
-    }
-    let mut numbers: Vec<u32> = course.flags.iter().map(|f| f.number).collect();
-    numbers.sort_unstable();
-    for pair in numbers.windows(2) {
-        if pair[0] == pair[1] {
-            problems.push(format!("flag {} is placed more than once", pair[0]));
-        }
-    }
-    numbers.dedup();
-    for (i, n) in numbers.iter().enumerate() {
-        if *n != i as u32 + 1 {
-            problems.push(format!(
-                "flags must be numbered 1 to {} without gaps, but flag {} is missing",
-                numbers.len(),
-                i + 1
-            ));
-            break;
-        }
-    }
-    if numbers.is_empty() {
-        problems.push("the course has no flags".to_string());
-    }
-    for f in &course.flags {
-        if !board.is_on_board(f.at) {
-            problems.push(format!("flag {} at {} is not on any tile", f.number, f.at));
-        }
-    }
-    match course.start {
-        crate::model::StartRule::Archive(s) => {
-            if !board.is_on_board(s) {
-                problems.push(format!("the start square {s} is not on any tile"));
-            }
-        }
-        crate::model::StartRule::Numbered => {
-            if board.start_squares().is_empty() {
-                problems.push(
-                    "the course uses numbered starts but no placed tile has a start square"
-                        .to_string(),
-                );
-            }
-        }
-    }
-    problems
+/// A course's problems as lines: every error and warning of `validate`, errors first.
+/// Returns the lines and whether any of them is an error.
+pub fn course_problems(course: &Course, library: &Library) -> (Vec<String>, bool) {
+    let diagnostics = validate::validate(course, library);
+    let lines = diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Advice)
+        .map(|d| d.to_string())
+        .collect();
+    (lines, validate::has_errors(&diagnostics))
 }

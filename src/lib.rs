@@ -8,3 +8,5 @@ pub mod engine;
 pub mod format;
 pub mod geom;
 pub mod model;
+pub mod render;
+pub mod validate;

@@ -25,6 +25,16 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Draw a tile or course to a PNG picture, as the editor shows it.
+    Render {
+        file: PathBuf,
+        /// Where to write the PNG.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Pixels per square.
+        #[arg(long, default_value_t = 48)]
+        scale: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -38,6 +48,20 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Check { files }) => check(&files),
+        Some(Command::Render {
+            file,
+            output,
+            scale,
+        }) => match factory_floor::render::render_file(&file, &output, scale) {
+            Ok(()) => {
+                println!("wrote {}", output.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        },
     }
 }
 
@@ -45,7 +69,7 @@ fn check(files: &[PathBuf]) -> ExitCode {
     let mut code = 0u8;
     for path in files {
         let report = factory_floor::check::check_file(path);
-        for p in &report.problems {
+        for p in report.problems.iter().chain(&report.warnings) {
             println!("{p}");
         }
         if report.unreadable {

@@ -17,8 +17,10 @@ use serde::{Deserialize, Serialize};
 #[schemars(title = "factory-floor course")]
 pub struct CourseFile {
     /// Always "factory-floor/course".
+    #[schemars(extend("const" = "factory-floor/course"))]
     pub format: String,
     /// The format version, 1.
+    #[schemars(extend("const" = 1))]
     pub version: u32,
     pub name: String,
     #[serde(default)]
@@ -72,6 +74,28 @@ pub fn course_from_file(f: &CourseFile) -> Result<Course, Invalid> {
             format!(
                 "{} tiles is more than a course may place ({MAX_PLACEMENTS})",
                 f.tiles.len()
+            ),
+        ));
+    }
+    // Each embedded tile is built in full (up to 64 x 64 squares), so their number is bounded
+    // before any is built: a course uses at most one per placement.
+    if f.embedded_tiles.len() > MAX_PLACEMENTS {
+        return Err(Invalid::new(
+            root.key("embedded_tiles"),
+            format!(
+                "{} embedded tiles is more than a course may carry ({MAX_PLACEMENTS}, one per placed tile)",
+                f.embedded_tiles.len()
+            ),
+        ));
+    }
+    // Flags are numbered 1 to MAX_FLAG without repeats, so a longer list is always wrong; bounding
+    // it keeps a hostile file from producing one problem line per flag.
+    if f.flags.len() > MAX_FLAG as usize {
+        return Err(Invalid::new(
+            root.key("flags"),
+            format!(
+                "{} flags is more than a course may have: flags are numbered 1 to {MAX_FLAG}",
+                f.flags.len()
             ),
         ));
     }

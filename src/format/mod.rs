@@ -97,6 +97,18 @@ fn io_error(file: &str, message: String) -> LoadError {
     }
 }
 
+/// The prefixes of the messages serde itself writes for data errors. Any other data error comes from
+/// our own readers (a phase 6, a laser with 4 beams, a rotation of 45): a value the model refuses.
+const SERDE_DATA_PREFIXES: [&str; 7] = [
+    "invalid type",
+    "invalid value",
+    "invalid length",
+    "unknown variant",
+    "unknown field",
+    "missing field",
+    "duplicate field",
+];
+
 /// Turns a serde_json error into our error, in words a designer can follow.
 pub(crate) fn syntax_error(file: &str, err: &serde_json::Error) -> LoadError {
     let raw = err.to_string();
@@ -104,27 +116,158 @@ pub(crate) fn syntax_error(file: &str, err: &serde_json::Error) -> LoadError {
     let text = raw
         .rsplit_once(" at line ")
         .map_or(raw.as_str(), |(m, _)| m);
-    let message = if let Some(rest) = text.strip_prefix("unknown field ") {
-        let field = rest.split(',').next().unwrap_or(rest);
-        let expected = rest.split_once("expected ").map(|(_, e)| e).unwrap_or("");
-        format!(
-            "unknown field {field}: this field is not part of the format (allowed here: {expected})"
-        )
-    } else if text.starts_with("EOF while parsing") {
-        format!("the file ends too early ({text}): it looks truncated")
-    } else if text.starts_with("recursion limit exceeded") {
-        "the JSON is nested too deeply to be a tile or course".to_string()
-    } else if let Some(rest) = text.strip_prefix("missing field ") {
-        format!("missing field {rest}: this field is required")
+    // A value our own readers refuse is a broken rule (exit 1), like a width of 0; everything
+    // else serde reports means the text is not a tile or course at all (exit 2).
+    let kind = if err.is_data() && !SERDE_DATA_PREFIXES.iter().any(|p| text.starts_with(p)) {
+        ErrorKind::Invalid
     } else {
-        text.to_string()
+        ErrorKind::Unreadable
     };
     LoadError {
         file: file.to_string(),
         line: err.line(),
-        column: err.column(),
-        message,
-        kind: ErrorKind::Unreadable,
+        // serde_json counts the position before a line's first character as column 0.
+        column: err.column().max(1),
+        message: plain_words(&shorten_quoted(text)),
+        kind,
+    }
+}
+
+/// Cuts every `quoted` part of a serde message to its first 40 characters: serde quotes the
+/// unknown field or value whole, and a hostile file can make that megabytes long.
+fn shorten_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(1024));
+    for (i, part) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let quoted = i % 2 == 1;
+        if quoted && part.chars().count() > 40 {
+            out.extend(part.chars().take(40));
+            out.push_str("...");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// Rewrites serde_json's messages, which speak of Rust types, in the words of the file format.
+fn plain_words(text: &str) -> String {
+    if let Some(rest) = text.strip_prefix("unknown field ") {
+        let field = rest.split(',').next().unwrap_or(rest);
+        let expected = rest.split_once("expected ").map(|(_, e)| e).unwrap_or("");
+        return format!(
+            "unknown field {field}: this field is not part of the format (allowed here: {expected})"
+        );
+    }
+    if let Some(rest) = text.strip_prefix("unknown variant ") {
+        let (value, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        return format!("{value} is not a value this field takes: expected {expected}");
+    }
+    if let Some(rest) = text.strip_prefix("missing field ") {
+        return format!("missing field {rest}: this field is required");
+    }
+    if let Some(rest) = text.strip_prefix("duplicate field ") {
+        return format!("the field {rest} is given twice in the same object");
+    }
+    if let Some(rest) = text.strip_prefix("invalid type: ") {
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        return format!(
+            "found {} where {} was expected",
+            found_words(found),
+            expected_words(expected)
+        );
+    }
+    if let Some(rest) = text.strip_prefix("invalid value: ") {
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        return format!(
+            "{} is out of range here: expected {}",
+            found_words(found),
+            expected_words(expected)
+        );
+    }
+    if let Some(rest) = text.strip_prefix("invalid length ") {
+        let (count, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        return format!(
+            "this list has {count} item(s), but {} was expected",
+            expected_words(expected)
+        );
+    }
+    if text.starts_with("EOF while parsing") {
+        return format!("the file ends too early ({text}): it looks truncated");
+    }
+    if text.starts_with("recursion limit exceeded") {
+        return "the JSON is nested too deeply to be a tile or course".to_string();
+    }
+    if text.starts_with("control character") {
+        return "a line break or control character inside a string: is a closing quote missing?"
+            .to_string();
+    }
+    match text {
+        "expected value" => {
+            "this is not JSON: expected a value here (an object {...}, a list [...], \"text\", a number, true, false or null)".to_string()
+        }
+        "expected `,` or `}`" => {
+            "expected `,` or `}`: is a comma missing between two fields, or a closing brace?"
+                .to_string()
+        }
+        "expected `,` or `]`" => {
+            "expected `,` or `]`: is a comma missing between two items, or a closing bracket?"
+                .to_string()
+        }
+        "key must be a string" => "a field name must be written in double quotes".to_string(),
+        "trailing characters" => {
+            "there is more text after the end of the JSON object: only one object per file"
+                .to_string()
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// serde's description of a value it did not expect (`floating point `2.5``), in format words.
+fn found_words(found: &str) -> String {
+    let unquote = |s: &str| s.trim_matches('`').to_string();
+    if let Some(n) = found
+        .strip_prefix("floating point ")
+        .or_else(|| found.strip_prefix("integer "))
+    {
+        format!("the number {}", unquote(n))
+    } else if let Some(s) = found.strip_prefix("string ") {
+        // serde quotes the whole string; a hostile file can make it megabytes long.
+        if s.chars().count() > 42 {
+            format!("the text {}...\"", s.chars().take(41).collect::<String>())
+        } else {
+            format!("the text {s}")
+        }
+    } else if let Some(b) = found.strip_prefix("boolean ") {
+        unquote(b)
+    } else {
+        match found {
+            "sequence" => "a list".to_string(),
+            "map" => "an object".to_string(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// serde's description of what it expected (`i64`, `struct TileFile`), in format words.
+fn expected_words(expected: &str) -> String {
+    match expected {
+        "u8" => "a whole number from 0 to 255".to_string(),
+        "u16" => "a whole number from 0 to 65535".to_string(),
+        "u32" => "a whole number from 0 to 4294967295".to_string(),
+        "i32" => "a whole number from -2147483648 to 2147483647".to_string(),
+        "i64" | "u64" => "a whole number".to_string(),
+        "a string" => "text in double quotes".to_string(),
+        "a sequence" => "a list [...]".to_string(),
+        "a boolean" => "true or false".to_string(),
+        "an array of length 2" => "a list of 2 numbers, [x, y],".to_string(),
+        other if other.starts_with("struct ") || other.starts_with("a map") => {
+            "an object {...}".to_string()
+        }
+        other if other.starts_with("enum ") => "one of the names this field takes".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -180,12 +323,27 @@ pub enum Document {
 
 /// Which of our formats a text claims to be, checking its version. Syntax errors come out here.
 pub fn sniff(file: &str, text: &str) -> Result<&'static str, LoadError> {
+    if text.trim().is_empty() {
+        return Err(LoadError {
+            file: file.to_string(),
+            line: 1,
+            column: 1,
+            message: "the file is empty: a tile or course is a JSON object, { ... }".to_string(),
+            kind: ErrorKind::Unreadable,
+        });
+    }
     let header: Header = serde_json::from_str(text).map_err(|e| {
         if e.is_data() {
+            // The header's fields take any JSON, so a data error here is about the whole
+            // document's shape: point at its start, not where serde gave up.
+            let (line, column) = locate::locate(text, &JsonPath::root());
             LoadError {
+                file: file.to_string(),
+                line,
+                column,
                 message: "expected a JSON object with a \"format\" field (a tile or a course)"
                     .to_string(),
-                ..syntax_error(file, &e)
+                kind: ErrorKind::Unreadable,
             }
         } else {
             syntax_error(file, &e)
@@ -203,16 +361,27 @@ pub fn sniff(file: &str, text: &str) -> Result<&'static str, LoadError> {
         Some(TILE_FORMAT) => TILE_FORMAT,
         Some(COURSE_FORMAT) => COURSE_FORMAT,
         Some(other) => {
+            // A hostile file may hold megabytes here: quote only the start.
+            let shown: String = other.chars().take(40).collect();
+            let more = if shown.len() < other.len() { "..." } else { "" };
             return Err(unreadable(
                 at("format"),
                 format!(
-                    "format \"{other}\" is not one this program reads: expected \"{TILE_FORMAT}\" or \"{COURSE_FORMAT}\""
+                    "format \"{shown}{more}\" is not one this program reads: expected \"{TILE_FORMAT}\" or \"{COURSE_FORMAT}\""
+                ),
+            ));
+        }
+        None if header.format.is_some() => {
+            return Err(unreadable(
+                at("format"),
+                format!(
+                    "the \"format\" field is not text: a tile file says \"format\": \"{TILE_FORMAT}\", a course \"{COURSE_FORMAT}\""
                 ),
             ));
         }
         None => {
             return Err(unreadable(
-                (1, 1),
+                locate::locate(text, &JsonPath::root()),
                 format!(
                     "no \"format\" field: a tile file says \"format\": \"{TILE_FORMAT}\", a course \"{COURSE_FORMAT}\""
                 ),

@@ -19,8 +19,10 @@ use std::collections::BTreeSet;
 #[schemars(title = "factory-floor tile")]
 pub struct TileFile {
     /// Always "factory-floor/tile".
+    #[schemars(extend("const" = "factory-floor/tile"))]
     pub format: String,
     /// The format version, 1.
+    #[schemars(extend("const" = 1))]
     pub version: u32,
     /// Lower-case letters, digits and dashes; courses refer to the tile by it.
     pub id: String,
@@ -28,8 +30,10 @@ pub struct TileFile {
     #[serde(default)]
     pub description: String,
     /// Squares west to east, 1 to 64.
+    #[schemars(range(min = 1, max = 64))]
     pub width: i64,
     /// Squares north to south, 1 to 64.
+    #[schemars(range(min = 1, max = 64))]
     pub height: i64,
     /// The squares that are not open floor, row by row.
     #[serde(default)]

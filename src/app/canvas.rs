@@ -1,0 +1,296 @@
+//! The board view: one board drawn on a canvas the user zooms (wheel, Ctrl+wheel, pinch) and pans
+//! (middle drag, Space+drag, or a primary drag that starts off the board), with a Fit and a grid.
+//!
+//! Board coordinates are in squares: `(0, 0)` is the north-west corner of square `(0, 0)` and
+//! `(width, height)` the south-east corner of the board. Screen coordinates are egui points.
+
+use crate::geom::Square;
+use crate::model::Board;
+use egui::emath::RectTransform;
+use egui::{Color32, Painter, PointerButton, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+
+/// The smallest and largest zoom, in screen points per board square.
+pub const MIN_ZOOM: f32 = 2.0;
+pub const MAX_ZOOM: f32 = 400.0;
+/// How much one press of Zoom in (or Ctrl+=) zooms.
+pub const ZOOM_STEP: f32 = 1.25;
+/// Screen points of wheel scroll that double (or halve) the zoom. A wheel notch is about 40
+/// points in egui, so one notch zooms by about a fifth.
+const SCROLL_POINTS_PER_DOUBLING: f32 = 160.0;
+/// Space left around the board when it is fitted, in points.
+const FIT_MARGIN: f32 = 24.0;
+/// Below this zoom the grid lines would cover the squares, so the grid is not drawn.
+const MIN_GRID_ZOOM: f32 = 6.0;
+
+/// The pan and zoom of the canvas, and the pan drag under way. Runtime state: a new board is fitted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardView {
+    /// Screen points per board square.
+    zoom: f32,
+    /// Where the board's north-west corner sits, relative to the canvas's top-left corner.
+    offset: Vec2,
+    /// True until the user zooms or pans: until then the view keeps the board fitted, also when
+    /// the window or the panels change size.
+    follow_fit: bool,
+    /// Whether the current drag pans the view (decided when it starts).
+    panning: bool,
+    /// The canvas of the last frame, for the actions that zoom about its middle.
+    canvas: Option<Rect>,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        BoardView {
+            zoom: 32.0,
+            offset: Vec2::ZERO,
+            follow_fit: true,
+            panning: false,
+            canvas: None,
+        }
+    }
+}
+
+/// What the canvas reports after a frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CanvasResponse {
+    /// The board square under the pointer, if the pointer is over the board's grid.
+    pub hovered_square: Option<Square>,
+}
+
+/// The size of a board in board coordinates (squares).
+pub fn board_size(board: &Board) -> Vec2 {
+    Vec2::new(board.width() as f32, board.height() as f32)
+}
+
+impl BoardView {
+    /// Screen points per board square.
+    pub fn zoom(&self) -> f32 {
+        self.zoom
+    }
+
+    /// The canvas rectangle of the last frame drawn.
+    pub fn canvas(&self) -> Option<Rect> {
+        self.canvas
+    }
+
+    /// Whether the view still follows "fit" (the user has not zoomed or panned since).
+    pub fn is_fitted(&self) -> bool {
+        self.follow_fit
+    }
+
+    /// The transform from board coordinates (squares) to screen points, for a canvas and a board
+    /// of `board_size` squares.
+    pub fn screen_from_board(&self, canvas: Rect, board_size: Vec2) -> RectTransform {
+        let board_rect = Rect::from_min_size(Pos2::ZERO, board_size);
+        let screen_rect = Rect::from_min_size(canvas.min + self.offset, board_size * self.zoom);
+        RectTransform::from_to(board_rect, screen_rect)
+    }
+
+    /// Fits the board on the next frame and keeps it fitted until the user zooms or pans.
+    pub fn request_fit(&mut self) {
+        self.follow_fit = true;
+    }
+
+    /// Zooms about the middle of the canvas (the buttons and keyboard shortcuts).
+    pub fn zoom_by(&mut self, factor: f32) {
+        if let Some(canvas) = self.canvas {
+            self.zoom_about(canvas, canvas.center(), factor);
+        } else {
+            self.zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+            self.follow_fit = false;
+        }
+    }
+
+    /// Zooms by `factor`, keeping the board point under `screen_pos` where it is.
+    pub fn zoom_about(&mut self, canvas: Rect, screen_pos: Pos2, factor: f32) {
+        let new_zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let anchor = screen_pos - canvas.min;
+        let board_pos = (anchor - self.offset) / self.zoom;
+        self.offset = anchor - board_pos * new_zoom;
+        self.zoom = new_zoom;
+        self.follow_fit = false;
+    }
+
+    pub fn pan(&mut self, screen_delta: Vec2) {
+        self.offset += screen_delta;
+        self.follow_fit = false;
+    }
+
+    fn fit(&mut self, canvas: Rect, board_size: Vec2) {
+        let room = (canvas.size() - Vec2::splat(2.0 * FIT_MARGIN)).max(Vec2::splat(1.0));
+        let size = board_size.max(Vec2::splat(1.0));
+        self.zoom = (room.x / size.x)
+            .min(room.y / size.y)
+            .clamp(MIN_ZOOM, MAX_ZOOM);
+        self.offset = (canvas.size() - board_size * self.zoom) / 2.0;
+    }
+
+    /// Draws the canvas filling the rest of `ui`, with `paint_board` painting the board through
+    /// the view's transform, and handles zooming and panning.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        board: &Board,
+        show_grid: bool,
+        paint_board: impl FnOnce(&Painter, RectTransform),
+    ) -> CanvasResponse {
+        let canvas = ui.available_rect_before_wrap();
+        let response = ui.allocate_rect(canvas, Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board view"));
+        let size = board_size(board);
+        self.canvas = Some(canvas);
+        if self.follow_fit {
+            self.fit(canvas, size);
+        }
+
+        self.handle_zoom(ui, &response, canvas);
+        self.handle_pan(ui, &response, canvas, size);
+
+        let screen_from_board = self.screen_from_board(canvas, size);
+        let painter = ui.painter_at(canvas);
+        paint_board(&painter, screen_from_board);
+        if show_grid && self.zoom >= MIN_GRID_ZOOM {
+            paint_grid(&painter, board, screen_from_board, ui.visuals().dark_mode);
+        }
+
+        let hovered_square = response
+            .hover_pos()
+            .and_then(|p| square_at(board, screen_from_board, p));
+        CanvasResponse { hovered_square }
+    }
+
+    fn handle_zoom(&mut self, ui: &Ui, response: &egui::Response, canvas: Rect) {
+        let Some(pointer) = response.hover_pos() else {
+            return;
+        };
+        // Ctrl+wheel and pinch arrive as a zoom delta; a plain wheel as a vertical scroll.
+        let (pinch, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
+        let factor = pinch * (scroll.y / SCROLL_POINTS_PER_DOUBLING).exp2();
+        if factor != 1.0 {
+            self.zoom_about(canvas, pointer, factor);
+        }
+        // A sideways scroll (Shift+wheel, a touchpad swipe) pans sideways.
+        if scroll.x != 0.0 {
+            self.pan(Vec2::new(scroll.x, 0.0));
+        }
+    }
+
+    fn handle_pan(&mut self, ui: &Ui, response: &egui::Response, canvas: Rect, board_size: Vec2) {
+        if response.drag_started() {
+            let space = ui.input(|i| i.key_down(egui::Key::Space));
+            let screen_from_board = self.screen_from_board(canvas, board_size);
+            // The primary button on a board square is kept for the editing tools; off the board
+            // (or with Space held, or the middle button) it pans.
+            let on_board = ui
+                .input(|i| i.pointer.press_origin())
+                .is_some_and(|p| square_at_on_board(board_size, screen_from_board, p));
+            self.panning = response.drag_started_by(PointerButton::Middle)
+                || (response.drag_started_by(PointerButton::Primary) && (space || !on_board));
+        }
+        if self.panning && response.dragged() {
+            let delta = response.drag_delta();
+            if delta != Vec2::ZERO {
+                self.pan(delta);
+            }
+        }
+        if !response.dragged() {
+            self.panning = false;
+        }
+    }
+}
+
+/// Whether a screen point lies on the board's rectangle of squares.
+fn square_at_on_board(board_size: Vec2, screen_from_board: RectTransform, screen: Pos2) -> bool {
+    let board_pos = screen_from_board.inverse().transform_pos(screen);
+    Rect::from_min_size(Pos2::ZERO, board_size).contains(board_pos)
+}
+
+/// The board square under a screen point, if any.
+pub fn square_at(board: &Board, screen_from_board: RectTransform, screen: Pos2) -> Option<Square> {
+    let board_pos = screen_from_board.inverse().transform_pos(screen);
+    let square = Square::new(board_pos.x.floor() as i32, board_pos.y.floor() as i32);
+    board.in_bounds(square).then_some(square)
+}
+
+/// Thin lines between the squares, over the board.
+fn paint_grid(painter: &Painter, board: &Board, screen_from_board: RectTransform, dark: bool) {
+    let colour = if dark {
+        Color32::from_white_alpha(60)
+    } else {
+        Color32::from_black_alpha(60)
+    };
+    let stroke = Stroke::new(1.0, colour);
+    let (w, h) = (board.width() as f32, board.height() as f32);
+    for x in 0..=board.width() {
+        let x = x as f32;
+        painter.line_segment(
+            [
+                screen_from_board.transform_pos(Pos2::new(x, 0.0)),
+                screen_from_board.transform_pos(Pos2::new(x, h)),
+            ],
+            stroke,
+        );
+    }
+    for y in 0..=board.height() {
+        let y = y as f32;
+        painter.line_segment(
+            [
+                screen_from_board.transform_pos(Pos2::new(0.0, y)),
+                screen_from_board.transform_pos(Pos2::new(w, y)),
+            ],
+            stroke,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canvas() -> Rect {
+        Rect::from_min_size(Pos2::new(200.0, 40.0), Vec2::new(800.0, 600.0))
+    }
+
+    #[test]
+    fn fitting_centres_the_whole_board_in_the_canvas() {
+        let mut view = BoardView::default();
+        let size = Vec2::new(12.0, 16.0);
+        view.fit(canvas(), size);
+        let t = view.screen_from_board(canvas(), size);
+        let board_on_screen = t.transform_rect(Rect::from_min_size(Pos2::ZERO, size));
+        assert!(canvas().contains_rect(board_on_screen));
+        assert!((board_on_screen.center() - canvas().center()).length() < 0.01);
+        // The taller side fills the canvas height less the margins.
+        assert!((board_on_screen.height() - (600.0 - 2.0 * FIT_MARGIN)).abs() < 0.01);
+    }
+
+    #[test]
+    fn zooming_about_a_point_keeps_the_board_point_under_it() {
+        let mut view = BoardView::default();
+        let size = Vec2::new(12.0, 12.0);
+        view.fit(canvas(), size);
+        let pointer = Pos2::new(333.0, 222.0);
+        let before = view
+            .screen_from_board(canvas(), size)
+            .inverse()
+            .transform_pos(pointer);
+        let zoom = view.zoom();
+        view.zoom_about(canvas(), pointer, 2.0);
+        assert!((view.zoom() - 2.0 * zoom).abs() < 1e-3);
+        let after = view
+            .screen_from_board(canvas(), size)
+            .inverse()
+            .transform_pos(pointer);
+        assert!((before - after).length() < 1e-3, "{before:?} {after:?}");
+        assert!(!view.is_fitted());
+    }
+
+    #[test]
+    fn zoom_stays_within_its_limits() {
+        let mut view = BoardView::default();
+        view.zoom_about(canvas(), canvas().center(), 1e6);
+        assert_eq!(view.zoom(), MAX_ZOOM);
+        view.zoom_about(canvas(), canvas().center(), 1e-6);
+        assert_eq!(view.zoom(), MIN_ZOOM);
+    }
+}

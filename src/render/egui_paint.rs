@@ -1,0 +1,124 @@
+//! Paints a `Scene` with egui shapes, so the editor window shows the picture the PNG export holds.
+
+use super::{Anchor, HAlign, Point, Rgba, Scene, Shape, Stroke, VAlign};
+use egui::emath::RectTransform;
+use egui::epaint::{CircleShape, RectShape};
+use egui::{Align2, Color32, FontId, Pos2, StrokeKind};
+
+/// Paints `scene` (board units) through `to_screen` (board rect -> screen rect).
+pub fn paint_scene(painter: &egui::Painter, scene: &Scene, to_screen: RectTransform) {
+    let shapes = scene_to_shapes(scene, to_screen, |text| {
+        let galley = painter.layout_no_wrap(text.text.to_string(), text.font, text.colour);
+        let rect = text.align.anchor_size(text.pos, galley.size());
+        egui::Shape::galley(rect.min, galley, text.colour)
+    });
+    painter.extend(shapes);
+}
+
+/// A text to lay out, in screen space: the caller turns it into a shape with its fonts.
+pub struct TextRequest<'a> {
+    pub text: &'a str,
+    pub pos: Pos2,
+    pub font: FontId,
+    pub colour: Color32,
+    pub align: Align2,
+}
+
+/// The egui shapes of `scene`, in painting order, the background first. Text goes through
+/// `text`, which needs fonts; everything else is converted here.
+pub fn scene_to_shapes(
+    scene: &Scene,
+    to_screen: RectTransform,
+    mut text: impl FnMut(TextRequest<'_>) -> egui::Shape,
+) -> Vec<egui::Shape> {
+    let scale = to_screen.scale().x;
+    let pos = |p: Point| to_screen.transform_pos(Pos2::new(p.x, p.y));
+    let stroke = |s: Option<Stroke>| match s {
+        Some(s) => egui::Stroke::new(s.width * scale, colour(s.colour)),
+        None => egui::Stroke::NONE,
+    };
+    let fill = |c: Option<Rgba>| c.map_or(Color32::TRANSPARENT, colour);
+    let mut out = Vec::with_capacity(scene.shapes.len() + 1);
+    out.push(egui::Shape::rect_filled(
+        egui::Rect::from_min_max(
+            pos(Point::new(0.0, 0.0)),
+            pos(Point::new(scene.width, scene.height)),
+        ),
+        0.0,
+        colour(scene.background),
+    ));
+    for shape in &scene.shapes {
+        match shape {
+            Shape::Rect {
+                min,
+                max,
+                fill: f,
+                stroke: s,
+            } => out.push(egui::Shape::Rect(RectShape::new(
+                egui::Rect::from_two_pos(pos(*min), pos(*max)),
+                0.0,
+                fill(*f),
+                stroke(*s),
+                StrokeKind::Middle,
+            ))),
+            Shape::Polygon {
+                points,
+                fill: f,
+                stroke: s,
+            } => {
+                let points: Vec<Pos2> = points.iter().map(|&p| pos(p)).collect();
+                match f {
+                    Some(_) => out.push(egui::Shape::convex_polygon(points, fill(*f), stroke(*s))),
+                    None => out.push(egui::Shape::closed_line(points, stroke(*s))),
+                }
+            }
+            Shape::Polyline { points, stroke: s } => out.push(egui::Shape::line(
+                points.iter().map(|&p| pos(p)).collect(),
+                stroke(Some(*s)),
+            )),
+            Shape::Circle {
+                center,
+                radius,
+                fill: f,
+                stroke: s,
+            } => out.push(egui::Shape::Circle(CircleShape {
+                center: pos(*center),
+                radius: radius * scale,
+                fill: fill(*f),
+                stroke: stroke(*s),
+            })),
+            Shape::Text {
+                text: t,
+                pos: p,
+                size,
+                colour: c,
+                anchor,
+            } => out.push(text(TextRequest {
+                text: t,
+                pos: pos(*p),
+                font: FontId::proportional(size * scale),
+                colour: colour(*c),
+                align: align(*anchor),
+            })),
+        }
+    }
+    out
+}
+
+fn colour(c: Rgba) -> Color32 {
+    Color32::from_rgba_unmultiplied(c.r, c.g, c.b, c.a)
+}
+
+fn align(a: Anchor) -> Align2 {
+    let h = match a.h {
+        HAlign::Left => egui::Align::Min,
+        HAlign::Center => egui::Align::Center,
+        HAlign::Right => egui::Align::Max,
+    };
+    let v = match a.v {
+        VAlign::Top => egui::Align::Min,
+        VAlign::Center => egui::Align::Center,
+        VAlign::Bottom => egui::Align::Max,
+    };
+    Align2([h, v])
+}

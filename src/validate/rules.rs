@@ -1,0 +1,674 @@
+//! The setup rules, one function per family. Every rule id is listed in `RULES` with its severity
+//! and the source it comes from.
+
+use super::{Diagnostic, Severity};
+use crate::geom::{Facing, Square};
+use crate::model::{
+    Barrier, Board, CompileProblem, Course, Device, Floor, Mount, SquareSpec, StartRule,
+};
+use std::collections::BTreeMap;
+
+/// Every rule: id, severity, and what it checks with its source.
+pub const RULES: &[(&str, Severity, &str)] = &[
+    (
+        "no-tiles",
+        Severity::Error,
+        "a course places at least one tile",
+    ),
+    (
+        "unknown-tile",
+        Severity::Error,
+        "every placed tile exists in the library or the course",
+    ),
+    ("tile-overlap", Severity::Error, "tiles do not overlap"),
+    (
+        "tiles-not-connected",
+        Severity::Error,
+        "tiles join edge to edge into one board",
+    ),
+    (
+        "conflicting-walls",
+        Severity::Warning,
+        "adjacent walls between boards count as one wall (seed 001, Walls): two tiles should agree on it",
+    ),
+    (
+        "no-flags",
+        Severity::Error,
+        "a course has at least one flag (seed 000, Set Up)",
+    ),
+    (
+        "flag-numbering",
+        Severity::Error,
+        "flags are numbered 1..n without gaps (RULINGS.md, Setup rules)",
+    ),
+    (
+        "flag-duplicate",
+        Severity::Error,
+        "each flag number is used once (RULINGS.md, Setup rules)",
+    ),
+    ("flag-off-board", Severity::Error, "flags stand on a tile"),
+    (
+        "flag-on-pit",
+        Severity::Error,
+        "no flag on or over a pit (FAQ 7.1)",
+    ),
+    (
+        "flag-on-belt",
+        Severity::Error,
+        "no flag on a conveyor belt of any kind (FAQ 7.1)",
+    ),
+    (
+        "flag-on-pusher",
+        Severity::Error,
+        "no flag on a pusher's square (FAQ 7.1)",
+    ),
+    (
+        "flag-under-crusher",
+        Severity::Error,
+        "no flag under a crusher (FAQ 7.1)",
+    ),
+    (
+        "flag-in-wall-corner",
+        Severity::Error,
+        "no flag in a corner of two or more walls (FAQ 7.1)",
+    ),
+    (
+        "flags-share-tile",
+        Severity::Advice,
+        "one flag per tile is advice, not a rule (RULINGS.md)",
+    ),
+    (
+        "tile-without-flag",
+        Severity::Advice,
+        "a tile without a flag is seldom visited (RULINGS.md)",
+    ),
+    (
+        "start-off-board",
+        Severity::Error,
+        "the start square is on a tile",
+    ),
+    (
+        "start-not-archive",
+        Severity::Error,
+        "a 1994 start is an archive site: a repair site (seed 000, Set Up; RULINGS.md)",
+    ),
+    (
+        "start-not-on-first-tile",
+        Severity::Error,
+        "a 1994 start is on the first tile (RULINGS.md)",
+    ),
+    (
+        "start-numbering",
+        Severity::Error,
+        "numbered start squares are 1..8 without gaps or duplicates (RULINGS.md)",
+    ),
+    (
+        "start-not-open-floor",
+        Severity::Error,
+        "a numbered start square is open floor (RULINGS.md)",
+    ),
+    (
+        "start-facing-out",
+        Severity::Error,
+        "a numbered start square faces into the course",
+    ),
+    (
+        "not-enough-starts",
+        Severity::Error,
+        "one numbered start square per robot of the player range (RULINGS.md)",
+    ),
+    (
+        "mount-without-wall",
+        Severity::Warning,
+        "lasers, pushers, flamers and repulsors are mounted on walls (seed 001)",
+    ),
+    (
+        "belt-into-wall",
+        Severity::Warning,
+        "a belt or current that runs into a wall carries nobody anywhere",
+    ),
+    (
+        "belt-off-board",
+        Severity::Warning,
+        "a belt or current that runs off the board destroys robots (seed 001, Pits)",
+    ),
+    (
+        "unpaired-portal",
+        Severity::Error,
+        "portals pair by colour (seed 001, Portals; RULINGS.md)",
+    ),
+    (
+        "unpaired-gate",
+        Severity::Error,
+        "gates pair by colour (seed 001, Gates; RULINGS.md)",
+    ),
+    (
+        "phased-never-active",
+        Severity::Warning,
+        "a phased element acts in the phases shown on it (seed 001)",
+    ),
+    (
+        "ramp-without-ledge",
+        Severity::Warning,
+        "ramps lead between levels separated by ledges (seed 001, Ramps)",
+    ),
+    (
+        "lives",
+        Severity::Advice,
+        "lives per robot under the course's rule (seed 004; RULINGS.md, Damage, lives and winning)",
+    ),
+];
+
+fn severity_of(rule: &str) -> Severity {
+    RULES
+        .iter()
+        .find(|r| r.0 == rule)
+        .map_or(Severity::Warning, |r| r.1)
+}
+
+struct Out<'a>(&'a mut Vec<Diagnostic>);
+
+impl Out<'_> {
+    fn add(
+        &mut self,
+        rule: &'static str,
+        squares: Vec<Square>,
+        tiles: Vec<usize>,
+        message: String,
+    ) {
+        self.0.push(Diagnostic {
+            severity: severity_of(rule),
+            rule,
+            squares,
+            tiles,
+            message,
+        });
+    }
+}
+
+pub(super) fn check_all(course: &Course, board: &Board, out: &mut Vec<Diagnostic>) {
+    let mut out = Out(out);
+    tiles(course, board, &mut out);
+    flags(course, board, &mut out);
+    start(course, board, &mut out);
+    elements(board, &mut out);
+    lives(course, &mut out);
+}
+
+fn tiles(course: &Course, board: &Board, out: &mut Out) {
+    if course.placements.is_empty() {
+        out.add(
+            "no-tiles",
+            Vec::new(),
+            Vec::new(),
+            "the course places no tiles".to_string(),
+        );
+    }
+    for p in &board.problems {
+        match p {
+            CompileProblem::UnknownTile { placement, .. } => {
+                out.add("unknown-tile", Vec::new(), vec![*placement], p.message());
+            }
+            CompileProblem::Overlap {
+                first,
+                second,
+                squares,
+            } => out.add(
+                "tile-overlap",
+                squares.clone(),
+                vec![*first, *second],
+                p.message(),
+            ),
+            CompileProblem::ConflictingBarriers { square, .. } => {
+                out.add("conflicting-walls", vec![*square], Vec::new(), p.message());
+            }
+        }
+    }
+    // Tiles join when their rectangles share a stretch of edge.
+    let rects = &board.placements;
+    if rects.len() > 1 {
+        let touches = |a: &(usize, Square, i32, i32), b: &(usize, Square, i32, i32)| {
+            let (ax0, ay0, ax1, ay1) = (a.1.x, a.1.y, a.1.x + a.2, a.1.y + a.3);
+            let (bx0, by0, bx1, by1) = (b.1.x, b.1.y, b.1.x + b.2, b.1.y + b.3);
+            let overlap_x = ax0.max(bx0) < ax1.min(bx1);
+            let overlap_y = ay0.max(by0) < ay1.min(by1);
+            ((ax1 == bx0 || bx1 == ax0) && overlap_y)
+                || ((ay1 == by0 || by1 == ay0) && overlap_x)
+                || (overlap_x && overlap_y)
+        };
+        let mut reached = vec![false; rects.len()];
+        reached[0] = true;
+        let mut stack = vec![0];
+        while let Some(i) = stack.pop() {
+            for j in 0..rects.len() {
+                if !reached[j] && touches(&rects[i], &rects[j]) {
+                    reached[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        for (j, r) in rects.iter().enumerate() {
+            if !reached[j] {
+                out.add(
+                    "tiles-not-connected",
+                    vec![r.1],
+                    vec![r.0],
+                    format!(
+                        "tile {} (\"{}\") does not join the other tiles edge to edge",
+                        r.0 + 1,
+                        course.placements.get(r.0).map_or("", |p| p.tile.as_str())
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn flags(course: &Course, board: &Board, out: &mut Out) {
+    if course.flags.is_empty() {
+        out.add(
+            "no-flags",
+            Vec::new(),
+            Vec::new(),
+            "the course has no flags: robots race to touch flags 1..n in order".to_string(),
+        );
+        return;
+    }
+    let mut by_number: BTreeMap<u32, Vec<Square>> = BTreeMap::new();
+    for f in &course.flags {
+        by_number.entry(f.number).or_default().push(f.at);
+    }
+    for (n, squares) in &by_number {
+        if squares.len() > 1 {
+            out.add(
+                "flag-duplicate",
+                squares.clone(),
+                Vec::new(),
+                format!(
+                    "flag {n} is placed {} times: each number is used once",
+                    squares.len()
+                ),
+            );
+        }
+    }
+    let count = by_number.len() as u32;
+    if let Some(missing) = (1..=count).find(|n| !by_number.contains_key(n)) {
+        let highest = by_number.keys().next_back().copied().unwrap_or(0);
+        out.add(
+            "flag-numbering",
+            Vec::new(),
+            Vec::new(),
+            format!(
+                "flags are numbered 1..n without gaps, but flag {missing} is missing (the highest is {highest})"
+            ),
+        );
+    }
+    let mut per_tile: BTreeMap<u16, Vec<(u32, Square)>> = BTreeMap::new();
+    for f in &course.flags {
+        let s = f.at;
+        let Some(square) = board.square(s) else {
+            out.add(
+                "flag-off-board",
+                vec![s],
+                Vec::new(),
+                format!("flag {} at {s} is not on any tile", f.number),
+            );
+            continue;
+        };
+        let tile = square
+            .placement
+            .map(usize::from)
+            .into_iter()
+            .collect::<Vec<_>>();
+        if let Some(p) = square.placement {
+            per_tile.entry(p).or_default().push((f.number, s));
+        }
+        let spec = &square.spec;
+        let n = f.number;
+        if spec.is_hole() || matches!(spec.floor, Some(Floor::TrapDoor(_))) {
+            out.add(
+                "flag-on-pit",
+                vec![s],
+                tile.clone(),
+                format!("flag {n} at {s} is on a pit; FAQ 7.1: no flag on or over a pit"),
+            );
+        }
+        if spec.flow.is_some() {
+            out.add(
+                "flag-on-belt",
+                vec![s],
+                tile.clone(),
+                format!(
+                    "flag {n} at {s} is on a belt or current; FAQ 7.1: no flag on a conveyor belt"
+                ),
+            );
+        }
+        if Facing::ALL
+            .iter()
+            .any(|&side| matches!(board.mount(s, side), Some(Mount::Pusher(_))))
+        {
+            out.add(
+                "flag-on-pusher",
+                vec![s],
+                tile.clone(),
+                format!("flag {n} at {s} is on a pusher's square; FAQ 7.1 forbids it"),
+            );
+        }
+        if spec.crusher.is_some() {
+            out.add(
+                "flag-under-crusher",
+                vec![s],
+                tile.clone(),
+                format!("flag {n} at {s} is under a crusher; FAQ 7.1 forbids it"),
+            );
+        }
+        if let Some(corner) = Facing::ALL
+            .into_iter()
+            .find(|&side| board.has_barrier(s, side) && board.has_barrier(s, side.right()))
+        {
+            out.add(
+                "flag-in-wall-corner",
+                vec![s],
+                tile,
+                format!(
+                    "flag {n} at {s} stands in the corner of the {} and {} walls; FAQ 7.1: no flag in a corner of two or more walls",
+                    corner.name(),
+                    corner.right().name()
+                ),
+            );
+        }
+    }
+    for (tile, flags) in &per_tile {
+        if flags.len() > 1 {
+            out.add(
+                "flags-share-tile",
+                flags.iter().map(|f| f.1).collect(),
+                vec![usize::from(*tile)],
+                format!(
+                    "tile {} holds {} flags; one flag per tile is the usual advice",
+                    tile + 1,
+                    flags.len()
+                ),
+            );
+        }
+    }
+    let start_tile = match course.start {
+        StartRule::Archive(s) => board.square(s).and_then(|q| q.placement),
+        StartRule::Numbered => None,
+    };
+    for &(index, at, w, h) in &board.placements {
+        let has_flag = per_tile.contains_key(&(index as u16));
+        let mut squares = (0..h).flat_map(|y| (0..w).map(move |x| at.offset(x, y)));
+        let is_dock = squares.any(|s| board.spec(s).is_some_and(|q| q.start.is_some()));
+        if !has_flag && !is_dock && start_tile != Some(index as u16) {
+            out.add(
+                "tile-without-flag",
+                vec![at],
+                vec![index],
+                format!(
+                    "tile {} (\"{}\") has no flag; robots may never visit it",
+                    index + 1,
+                    course.placements.get(index).map_or("", |p| p.tile.as_str())
+                ),
+            );
+        }
+    }
+}
+
+fn start(course: &Course, board: &Board, out: &mut Out) {
+    match course.start {
+        StartRule::Archive(s) => {
+            let Some(square) = board.square(s) else {
+                out.add(
+                    "start-off-board",
+                    vec![s],
+                    Vec::new(),
+                    format!("the start square {s} is not on any tile"),
+                );
+                return;
+            };
+            if square.spec.repair.is_none() {
+                out.add(
+                    "start-not-archive",
+                    vec![s],
+                    Vec::new(),
+                    format!(
+                        "the 1994 start {s} is not a repair site; every robot starts on an archive site (seed 000, Set Up)"
+                    ),
+                );
+            }
+            if square.placement != Some(0) {
+                out.add(
+                    "start-not-on-first-tile",
+                    vec![s],
+                    Vec::new(),
+                    format!("the 1994 start {s} is not on the first tile of the course"),
+                );
+            }
+        }
+        StartRule::Numbered => {
+            let starts = board.start_squares();
+            let mut numbers: Vec<u8> = starts.iter().map(|s| s.0.get()).collect();
+            numbers.sort_unstable();
+            let expected: Vec<u8> = (1..=numbers.len() as u8).collect();
+            if numbers != expected {
+                out.add(
+                    "start-numbering",
+                    starts.iter().map(|s| s.1).collect(),
+                    Vec::new(),
+                    format!(
+                        "numbered start squares are {numbers:?}; they must be 1..n without gaps or duplicates"
+                    ),
+                );
+            }
+            let needed = usize::from(course.players.max);
+            if starts.len() < needed {
+                out.add(
+                    "not-enough-starts",
+                    starts.iter().map(|s| s.1).collect(),
+                    Vec::new(),
+                    format!(
+                        "the course is for up to {needed} robots but has {} numbered start squares",
+                        starts.len()
+                    ),
+                );
+            }
+            for (number, s, facing) in starts {
+                let spec = board.spec(s).copied().unwrap_or_default();
+                let rest = SquareSpec {
+                    start: None,
+                    level: Default::default(),
+                    ..spec
+                };
+                let mounted = Facing::ALL
+                    .into_iter()
+                    .find_map(|side| board.mount(s, side).map(mount_name));
+                if let Some(mount) = mounted {
+                    out.add(
+                        "start-not-open-floor",
+                        vec![s],
+                        Vec::new(),
+                        format!(
+                            "start square {} at {s} has a {mount} acting on it; a start square is open floor",
+                            number.get()
+                        ),
+                    );
+                } else if !rest.is_open_floor() {
+                    out.add(
+                        "start-not-open-floor",
+                        vec![s],
+                        Vec::new(),
+                        format!(
+                            "start square {} at {s} also holds {}; a start square is open floor",
+                            number.get(),
+                            rest.kinds()
+                                .first()
+                                .map_or(String::new(), |k| k.article_name())
+                        ),
+                    );
+                }
+                if !board.is_on_board(s.step(facing)) || board.wall_blocks_move(s, facing) {
+                    out.add(
+                        "start-facing-out",
+                        vec![s],
+                        Vec::new(),
+                        format!(
+                            "start square {} at {s} faces {} into a wall or off the board",
+                            number.get(),
+                            facing.name()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn elements(board: &Board, out: &mut Out) {
+    let mut portals: BTreeMap<crate::model::Colour, Vec<Square>> = BTreeMap::new();
+    let mut gates: BTreeMap<crate::model::Colour, Vec<Square>> = BTreeMap::new();
+    let mut ledges = Vec::new();
+    let mut ramps = Vec::new();
+    for s in board.all_squares() {
+        let Some(square) = board.square(s) else {
+            continue;
+        };
+        let spec = square.spec;
+        for side in Facing::ALL {
+            if let Some(mount) = board.mount(s, side) {
+                if !board.has_barrier(s, side) {
+                    out.add(
+                        "mount-without-wall",
+                        vec![s],
+                        Vec::new(),
+                        format!(
+                            "the {} on the {} side of {s} has no wall to stand on",
+                            mount_name(mount),
+                            side.name()
+                        ),
+                    );
+                }
+                if mount.phases().is_some_and(|p| p.is_empty()) {
+                    out.add(
+                        "phased-never-active",
+                        vec![s],
+                        Vec::new(),
+                        format!("the {} at {s} is active in no phase", mount_name(mount)),
+                    );
+                }
+            }
+            if let Some(b) = board.barrier(s, side)
+                && b.anchored_here
+                && let Barrier::Gate(c) = b.barrier
+            {
+                gates.entry(c).or_default().push(s);
+            }
+            if board
+                .barrier(s, side)
+                .is_some_and(|b| b.barrier == Barrier::Ledge)
+            {
+                ledges.push(s);
+            }
+        }
+        if let Some(flow) = spec.flow {
+            let next = s.step(flow.out);
+            if board.wall_blocks_move(s, flow.out) {
+                out.add(
+                    "belt-into-wall",
+                    vec![s],
+                    Vec::new(),
+                    format!("the belt at {s} runs {} into a wall", flow.out.name()),
+                );
+            } else if !board.is_on_board(next) {
+                out.add(
+                    "belt-off-board",
+                    vec![s],
+                    Vec::new(),
+                    format!("the belt at {s} runs {} off the board", flow.out.name()),
+                );
+            }
+        }
+        let phased = [
+            spec.crusher.map(|p| ("crusher", p)),
+            match spec.floor {
+                Some(Floor::TrapDoor(p)) => Some(("trap door", p)),
+                _ => None,
+            },
+            match spec.device {
+                Some(Device::Maglock(p)) => Some(("maglock", p)),
+                _ => None,
+            },
+        ];
+        for (name, phases) in phased.into_iter().flatten() {
+            if phases.is_empty() {
+                out.add(
+                    "phased-never-active",
+                    vec![s],
+                    Vec::new(),
+                    format!("the {name} at {s} is active in no phase"),
+                );
+            }
+        }
+        match spec.device {
+            Some(Device::Portal(c)) => portals.entry(c).or_default().push(s),
+            Some(Device::Ramp(_)) => ramps.push(s),
+            _ => {}
+        }
+    }
+    for (rule, what, groups) in [
+        ("unpaired-portal", "portal", &portals),
+        ("unpaired-gate", "gate", &gates),
+    ] {
+        for (colour, squares) in groups {
+            if squares.len() != 2 {
+                out.add(
+                    rule,
+                    squares.clone(),
+                    Vec::new(),
+                    format!(
+                        "there are {} {} {what}s; {what}s work in pairs of one colour",
+                        squares.len(),
+                        colour.name()
+                    ),
+                );
+            }
+        }
+    }
+    for r in ramps {
+        let near = |s: &Square| (s.x - r.x).abs() <= 1 && (s.y - r.y).abs() <= 1;
+        if !ledges.iter().any(near) {
+            out.add(
+                "ramp-without-ledge",
+                vec![r],
+                Vec::new(),
+                format!("the ramp at {r} has no ledge beside it: a ramp leads between two levels"),
+            );
+        }
+    }
+}
+
+fn mount_name(m: Mount) -> &'static str {
+    match m {
+        Mount::Laser(_) => "laser",
+        Mount::Pusher(_) => "pusher",
+        Mount::Flamer(_) => "flamer",
+        Mount::Repulsor(_) => "repulsor",
+    }
+}
+
+fn lives(course: &Course, out: &mut Out) {
+    let (min, max) = (
+        usize::from(course.players.min),
+        usize::from(course.players.max),
+    );
+    let low = course.lives_for(min);
+    let high = course.lives_for(max);
+    let message = if low == high {
+        format!("each robot has {low} lives with {min} to {max} players")
+    } else {
+        format!(
+            "each robot has {low} lives with {min} to 4 players and {high} with 5 to {max} (optional lives rule)"
+        )
+    };
+    out.add("lives", Vec::new(), Vec::new(), message);
+}

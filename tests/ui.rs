@@ -1,0 +1,386 @@
+//! The window driven through egui_kittest: the library list, the board view's zoom, pan and fit,
+//! the hover report and load errors. The app gets a small library built here, so the tests do not
+//! depend on the sample files.
+
+use egui::{Event, Key, Modifiers, MouseWheelSource, MouseWheelUnit, Pos2, TouchPhase, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use factory_floor::app::App;
+use factory_floor::app::canvas::{ZOOM_STEP, board_size};
+use factory_floor::app::command::Entry;
+use factory_floor::format::library::Origin;
+use factory_floor::format::{Document, Library};
+use factory_floor::geom::{Facing, Rotation, Square};
+use factory_floor::model::{
+    Barrier, Course, EdgeSpec, ElementKind, Flag, Flow, FlowKind, LivesRule, PlayerRange,
+    RulesEdition, SquareSpec, StartRule, Tile, TilePlacement,
+};
+
+fn tile(id: &str, name: &str, w: i32, h: i32) -> Tile {
+    let mut t = Tile::new(id, w, h);
+    t.name = name.to_string();
+    t
+}
+
+fn course(name: &str, placements: Vec<TilePlacement>) -> Course {
+    Course {
+        name: name.to_string(),
+        description: String::new(),
+        author: String::new(),
+        rules: RulesEdition::Classic1994,
+        players: PlayerRange::default(),
+        lives: LivesRule::Standard,
+        placements,
+        embedded: Vec::new(),
+        flags: vec![Flag {
+            number: 1,
+            at: Square::new(5, 5),
+        }],
+        start: StartRule::Archive(Square::new(0, 0)),
+    }
+}
+
+fn place(id: &str, x: i32, y: i32) -> TilePlacement {
+    TilePlacement {
+        tile: id.to_string(),
+        at: Square::new(x, y),
+        rotation: Rotation::R0,
+    }
+}
+
+/// Two tiles and two courses; the 2 x 2 course is the second, so opening on it is a choice.
+fn library() -> Library {
+    let mut lib = Library::default();
+    let yard = tile("yard", "Alpha Yard", 12, 12);
+    let mut dock = tile("dock", "Beta Dock", 12, 4);
+    dock.set_square(
+        Square::new(3, 1),
+        SquareSpec {
+            flow: Some(Flow::straight(FlowKind::Belt, Facing::E)),
+            ..SquareSpec::default()
+        },
+    );
+    dock.set_edge(
+        Square::new(3, 1),
+        Facing::E,
+        EdgeSpec {
+            barrier: Some(Barrier::Plain),
+            mount: None,
+        },
+    );
+    lib.add(Document::Tile(yard), Origin::File("yard.json".into()));
+    lib.add(Document::Tile(dock), Origin::File("dock.json".into()));
+    lib.add(
+        Document::Course(course(
+            "Practice loop",
+            vec![place("yard", 0, 0), place("dock", 0, 12)],
+        )),
+        Origin::File("loop.json".into()),
+    );
+    lib.add(
+        Document::Course(course(
+            "Sample 2 x 2",
+            vec![
+                place("yard", 0, 0),
+                place("yard", 12, 0),
+                place("yard", 0, 12),
+                place("yard", 12, 12),
+            ],
+        )),
+        Origin::File("two.json".into()),
+    );
+    lib
+}
+
+fn harness_with(file: Option<std::path::PathBuf>) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size([1200.0, 800.0])
+        .build_eframe(move |cc| App::with_library(cc, library(), file))
+}
+
+fn harness() -> Harness<'static, App> {
+    harness_with(None)
+}
+
+/// The screen position of a board point in the app's current view.
+fn screen_pos(app: &App, board_pos: Pos2) -> Pos2 {
+    let (Some(canvas), Some(shown)) = (app.view().canvas(), app.shown()) else {
+        panic!("nothing is shown");
+    };
+    app.view()
+        .screen_from_board(canvas, board_size(&shown.board))
+        .transform_pos(board_pos)
+}
+
+/// The board point under a screen position in the app's current view.
+fn board_pos(app: &App, screen: Pos2) -> Pos2 {
+    let (Some(canvas), Some(shown)) = (app.view().canvas(), app.shown()) else {
+        panic!("nothing is shown");
+    };
+    app.view()
+        .screen_from_board(canvas, board_size(&shown.board))
+        .inverse()
+        .transform_pos(screen)
+}
+
+#[test]
+fn the_window_opens_on_the_2_x_2_sample_course_fitted() {
+    let h = harness();
+    let app = h.state();
+    assert_eq!(app.shown_entry(), Some(Entry::Course(1)));
+    assert_eq!(app.shown_name(), Some("Sample 2 x 2"));
+    assert!(app.view().is_fitted());
+    // Fitted: the whole 24 x 24 board is inside the canvas, centred.
+    let canvas = app.view().canvas().expect("the canvas was drawn");
+    let nw = screen_pos(app, Pos2::ZERO);
+    let se = screen_pos(app, Pos2::new(24.0, 24.0));
+    assert!(
+        canvas.contains(nw) && canvas.contains(se),
+        "{nw:?} {se:?} {canvas:?}"
+    );
+    assert!((nw.lerp(se, 0.5) - canvas.center()).length() < 1.0);
+    // The top bar names the course and its start.
+    h.get_by_label("start: archive at (0, 0)");
+    h.get_by_label("1 flag(s)");
+}
+
+#[test]
+fn clicking_a_tile_in_the_library_list_shows_that_tile() {
+    let mut h = harness();
+    h.get_by_label("Beta Dock").click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.shown_entry(), Some(Entry::Tile(1)));
+    assert_eq!(app.shown_name(), Some("Beta Dock"));
+    let shown = app.shown().expect("a tile is shown");
+    assert_eq!((shown.board.width(), shown.board.height()), (12, 4));
+    h.get_by_label("tile \"dock\", 12 x 4 squares");
+}
+
+#[test]
+fn clicking_another_course_shows_it() {
+    let mut h = harness();
+    h.get_by_label("Practice loop").click();
+    h.run();
+    assert_eq!(h.state().shown_entry(), Some(Entry::Course(0)));
+    let shown = h.state().shown().expect("a course is shown");
+    assert_eq!((shown.board.width(), shown.board.height()), (12, 16));
+}
+
+#[test]
+fn zoom_in_zooms_about_the_middle_and_ctrl_0_fits_again() {
+    let mut h = harness();
+    let fitted = h.state().view().zoom();
+    let centre = h.state().view().canvas().expect("drawn").center();
+    let board_centre = board_pos(h.state(), centre);
+
+    h.get_by_label("Zoom in").click();
+    h.run();
+    let app = h.state();
+    assert!((app.view().zoom() - fitted * ZOOM_STEP).abs() < 1e-3);
+    assert!(!app.view().is_fitted());
+    assert!((board_pos(app, centre) - board_centre).length() < 1e-3);
+
+    h.get_by_label("Zoom out").click();
+    h.get_by_label("Zoom out").click();
+    h.run();
+    assert!((h.state().view().zoom() - fitted / ZOOM_STEP).abs() < 1e-3);
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Num0);
+    h.run();
+    assert!(h.state().view().is_fitted());
+    assert!((h.state().view().zoom() - fitted).abs() < 1e-3);
+}
+
+#[test]
+fn the_fit_button_and_ctrl_plus_work_like_the_buttons() {
+    let mut h = harness();
+    let fitted = h.state().view().zoom();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Equals);
+    h.run();
+    assert!((h.state().view().zoom() - fitted * ZOOM_STEP).abs() < 1e-3);
+    h.get_by_label("Fit").click();
+    h.run();
+    assert!((h.state().view().zoom() - fitted).abs() < 1e-3);
+}
+
+#[test]
+fn the_mouse_wheel_zooms_at_the_pointer() {
+    let mut h = harness();
+    let fitted = h.state().view().zoom();
+    let pointer = screen_pos(h.state(), Pos2::new(3.5, 20.5));
+    h.hover_at(pointer);
+    h.run();
+    h.event(Event::MouseWheel {
+        unit: MouseWheelUnit::Point,
+        delta: Vec2::new(0.0, 80.0),
+        phase: TouchPhase::Move,
+        source: MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    let app = h.state();
+    assert!(app.view().zoom() > fitted * 1.2, "{}", app.view().zoom());
+    assert!(
+        (board_pos(app, pointer) - Pos2::new(3.5, 20.5)).length() < 0.01,
+        "the square under the pointer stays under it"
+    );
+}
+
+#[test]
+fn a_pinch_zooms_at_the_pointer() {
+    let mut h = harness();
+    let fitted = h.state().view().zoom();
+    let pointer = screen_pos(h.state(), Pos2::new(20.0, 4.0));
+    h.hover_at(pointer);
+    h.run();
+    h.event(Event::Zoom(0.5));
+    h.run();
+    let app = h.state();
+    assert!((app.view().zoom() - fitted * 0.5).abs() < 1e-3);
+    assert!((board_pos(app, pointer) - Pos2::new(20.0, 4.0)).length() < 0.01);
+}
+
+fn drag(h: &mut Harness<'static, App>, from: Pos2, by: Vec2) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    h.hover_at(from + by * 0.5);
+    h.run();
+    h.hover_at(from + by);
+    h.run();
+    h.drop_at(from + by);
+    h.run();
+}
+
+#[test]
+fn a_primary_drag_off_the_board_pans_the_view() {
+    let mut h = harness();
+    let canvas = h.state().view().canvas().expect("drawn");
+    let origin_before = screen_pos(h.state(), Pos2::ZERO);
+    let from = canvas.min + Vec2::new(8.0, 8.0);
+    assert!(origin_before.x > from.x, "the drag starts off the board");
+    drag(&mut h, from, Vec2::new(120.0, 60.0));
+    let moved = screen_pos(h.state(), Pos2::ZERO) - origin_before;
+    assert!((moved - Vec2::new(120.0, 60.0)).length() < 1.0, "{moved:?}");
+    assert!(!h.state().view().is_fitted());
+}
+
+#[test]
+fn a_primary_drag_on_the_board_does_not_pan() {
+    // The primary button on the board is kept for the editing tools.
+    let mut h = harness();
+    let origin_before = screen_pos(h.state(), Pos2::ZERO);
+    let from = screen_pos(h.state(), Pos2::new(6.5, 6.5));
+    drag(&mut h, from, Vec2::new(120.0, 60.0));
+    assert_eq!(screen_pos(h.state(), Pos2::ZERO), origin_before);
+}
+
+#[test]
+fn hovering_a_square_reports_its_coordinates_and_what_is_on_it() {
+    let mut h = harness();
+    h.get_by_label("Beta Dock").click();
+    h.run();
+    let over = screen_pos(h.state(), Pos2::new(3.5, 1.5));
+    h.hover_at(over);
+    h.run();
+    let info = h.state().hovered().expect("a square is hovered").clone();
+    assert_eq!(info.square, Square::new(3, 1));
+    assert!(info.on_board);
+    assert_eq!(
+        info.kinds,
+        vec![
+            (ElementKind::Belt, None),
+            (ElementKind::Wall, Some(Facing::E))
+        ]
+    );
+    h.get_by_label("(3, 1)");
+    h.get_by_label("Conveyor belt");
+    h.get_by_label("Wall (east side)");
+}
+
+#[test]
+fn the_grid_toggles_with_g_and_the_grid_button() {
+    let mut h = harness();
+    assert!(h.state().state().show_grid);
+    h.key_press(Key::G);
+    h.run();
+    assert!(!h.state().state().show_grid);
+    h.get_by_label("Grid").click();
+    h.run();
+    assert!(h.state().state().show_grid);
+}
+
+#[test]
+fn a_file_that_cannot_be_opened_is_reported_in_the_window() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("broken.json");
+    std::fs::write(&path, "{ \"format\": \"factory-floor/course\", ").expect("write");
+    let mut h = harness_with(Some(path));
+    assert_eq!(h.state().errors().len(), 1, "{:?}", h.state().errors());
+    assert!(h.state().errors()[0].contains("broken.json"));
+    // The window still opens on the sample.
+    assert_eq!(h.state().shown_name(), Some("Sample 2 x 2"));
+    h.get_by_label_contains("Could not open");
+    h.get_by_label("Dismiss").click();
+    h.run();
+    assert!(h.state().errors().is_empty());
+}
+
+#[test]
+fn a_tile_file_given_on_the_command_line_is_shown() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("spot.json");
+    let mut t = tile("spot", "Spot", 5, 3);
+    t.set_square(
+        Square::new(1, 1),
+        SquareSpec {
+            floor: Some(factory_floor::model::Floor::Pit),
+            ..SquareSpec::default()
+        },
+    );
+    std::fs::write(&path, factory_floor::format::tile_to_string(&t)).expect("write");
+    let h = harness_with(Some(path));
+    assert!(h.state().errors().is_empty(), "{:?}", h.state().errors());
+    assert_eq!(h.state().shown_name(), Some("Spot"));
+    assert_eq!(h.state().shown_entry(), Some(Entry::Tile(2)));
+}
+
+#[test]
+fn space_and_a_primary_drag_on_the_board_pans() {
+    let mut h = harness();
+    let origin_before = screen_pos(h.state(), Pos2::ZERO);
+    let from = screen_pos(h.state(), Pos2::new(6.5, 6.5));
+    h.key_down(Key::Space);
+    drag(&mut h, from, Vec2::new(-50.0, 30.0));
+    h.key_up(Key::Space);
+    h.run();
+    let moved = screen_pos(h.state(), Pos2::ZERO) - origin_before;
+    assert!((moved - Vec2::new(-50.0, 30.0)).length() < 1.0, "{moved:?}");
+}
+
+#[test]
+fn a_middle_drag_on_the_board_pans() {
+    let mut h = harness();
+    let origin_before = screen_pos(h.state(), Pos2::ZERO);
+    let from = screen_pos(h.state(), Pos2::new(6.5, 6.5));
+    let button = |pos, pressed| Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Middle,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    h.hover_at(from);
+    h.run();
+    h.event(button(from, true));
+    h.run();
+    for step in [0.5, 1.0] {
+        h.hover_at(from + Vec2::new(40.0, -70.0) * step);
+        h.run();
+    }
+    h.event(button(from + Vec2::new(40.0, -70.0), false));
+    h.run();
+    let moved = screen_pos(h.state(), Pos2::ZERO) - origin_before;
+    assert!((moved - Vec2::new(40.0, -70.0)).length() < 1.0, "{moved:?}");
+}

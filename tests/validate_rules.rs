@@ -1,0 +1,547 @@
+//! One test per validation rule id: a course that breaks the rule reports it at the right square,
+//! and the same course without the break does not.
+
+use factory_floor::geom::{Facing, Rotation, Square};
+use factory_floor::model::*;
+use factory_floor::validate::{Diagnostic, RULES, Severity, validate};
+
+const EMPTY: &Vec<Tile> = &Vec::new();
+
+/// Two 12 x 12 tiles side by side; a repair site at (1, 1) is the 1994 start; flag 1 on the first
+/// tile at (5, 5), flag 2 on the second at (17, 5).
+fn base() -> Course {
+    let mut a = Tile::new("a", 12, 12);
+    a.name = "A".into();
+    a.set_square(
+        Square::new(1, 1),
+        SquareSpec {
+            repair: Wrenches::new(1),
+            ..SquareSpec::default()
+        },
+    );
+    let mut b = Tile::new("b", 12, 12);
+    b.name = "B".into();
+    Course {
+        name: "base".into(),
+        description: String::new(),
+        author: String::new(),
+        rules: RulesEdition::Classic1994,
+        players: PlayerRange { min: 2, max: 4 },
+        lives: LivesRule::Standard,
+        placements: vec![
+            TilePlacement {
+                tile: "a".into(),
+                at: Square::new(0, 0),
+                rotation: Rotation::R0,
+            },
+            TilePlacement {
+                tile: "b".into(),
+                at: Square::new(12, 0),
+                rotation: Rotation::R0,
+            },
+        ],
+        embedded: vec![a, b],
+        flags: vec![
+            Flag {
+                number: 1,
+                at: Square::new(5, 5),
+            },
+            Flag {
+                number: 2,
+                at: Square::new(17, 5),
+            },
+        ],
+        start: StartRule::Archive(Square::new(1, 1)),
+    }
+}
+
+/// The base course with numbered starts 1 and 2 on tile a, facing south.
+fn numbered() -> Course {
+    let mut c = base();
+    c.start = StartRule::Numbered;
+    c.players = PlayerRange { min: 2, max: 2 };
+    for (n, x) in [(1, 3), (2, 4)] {
+        set(&mut c, 0, Square::new(x, 0), |s| {
+            s.start = Some(StartSquare {
+                number: StartNumber::new(n).unwrap_or(StartNumber::new(1).expect("1 is a start")),
+                facing: Facing::S,
+            })
+        });
+    }
+    c
+}
+
+fn set(c: &mut Course, tile: usize, s: Square, f: impl FnOnce(&mut SquareSpec)) {
+    if let Some(spec) = c.embedded[tile].square_mut(s) {
+        f(spec);
+    }
+}
+
+fn edge(
+    c: &mut Course,
+    tile: usize,
+    s: Square,
+    side: Facing,
+    barrier: Option<Barrier>,
+    mount: Option<Mount>,
+) {
+    c.embedded[tile].set_edge(s, side, EdgeSpec { barrier, mount });
+}
+
+fn found(c: &Course, rule: &str) -> Vec<Diagnostic> {
+    validate(c, EMPTY)
+        .into_iter()
+        .filter(|d| d.rule == rule)
+        .collect()
+}
+
+/// Asserts `rule` is absent from `clean` and present in `broken`, at `square` when given.
+fn check(rule: &str, clean: Course, broken: Course, square: Option<Square>) {
+    assert!(
+        RULES.iter().any(|r| r.0 == rule),
+        "{rule} is not a listed rule"
+    );
+    let before = found(&clean, rule);
+    assert!(
+        before.is_empty(),
+        "{rule} reported on the clean course: {before:?}"
+    );
+    let after = found(&broken, rule);
+    assert!(
+        !after.is_empty(),
+        "{rule} not reported; got {:?}",
+        validate(&broken, EMPTY)
+    );
+    if let Some(s) = square {
+        assert!(
+            after.iter().any(|d| d.squares.contains(&s)),
+            "{rule} not reported at {s}: {after:?}"
+        );
+    }
+}
+
+#[test]
+fn the_base_courses_have_no_errors_or_warnings() {
+    for c in [base(), numbered()] {
+        let noisy: Vec<_> = validate(&c, EMPTY)
+            .into_iter()
+            .filter(|d| d.severity != Severity::Advice)
+            .collect();
+        assert!(noisy.is_empty(), "{noisy:?}");
+    }
+}
+
+#[test]
+fn rule_no_tiles() {
+    let mut c = base();
+    c.placements.clear();
+    check("no-tiles", base(), c, None);
+}
+
+#[test]
+fn rule_unknown_tile() {
+    let mut c = base();
+    c.placements[1].tile = "nowhere".into();
+    check("unknown-tile", base(), c, None);
+}
+
+#[test]
+fn rule_tile_overlap() {
+    let mut c = base();
+    c.placements[1].at = Square::new(6, 0);
+    check("tile-overlap", base(), c, Some(Square::new(6, 0)));
+}
+
+#[test]
+fn rule_tiles_not_connected() {
+    let mut c = base();
+    c.placements[1].at = Square::new(13, 0);
+    c.flags[1].at = Square::new(18, 5);
+    check("tiles-not-connected", base(), c, Some(Square::new(13, 0)));
+}
+
+#[test]
+fn rule_conflicting_walls() {
+    let mut clean = base();
+    edge(
+        &mut clean,
+        0,
+        Square::new(11, 3),
+        Facing::E,
+        Some(Barrier::Plain),
+        None,
+    );
+    edge(
+        &mut clean,
+        1,
+        Square::new(0, 3),
+        Facing::W,
+        Some(Barrier::Plain),
+        None,
+    );
+    let mut c = base();
+    edge(
+        &mut c,
+        0,
+        Square::new(11, 3),
+        Facing::E,
+        Some(Barrier::Plain),
+        None,
+    );
+    edge(
+        &mut c,
+        1,
+        Square::new(0, 3),
+        Facing::W,
+        Some(Barrier::OneWay),
+        None,
+    );
+    check("conflicting-walls", clean, c, Some(Square::new(12, 3)));
+}
+
+#[test]
+fn rule_no_flags() {
+    let mut c = base();
+    c.flags.clear();
+    check("no-flags", base(), c, None);
+}
+
+#[test]
+fn rule_flag_numbering() {
+    let mut c = base();
+    c.flags[1].number = 3;
+    check("flag-numbering", base(), c, None);
+}
+
+#[test]
+fn rule_flag_duplicate() {
+    let mut c = base();
+    c.flags[1].number = 1;
+    check("flag-duplicate", base(), c, Some(Square::new(17, 5)));
+}
+
+#[test]
+fn rule_flag_off_board() {
+    let mut c = base();
+    c.flags[1].at = Square::new(30, 30);
+    check("flag-off-board", base(), c, Some(Square::new(30, 30)));
+}
+
+#[test]
+fn rule_flag_on_pit() {
+    let mut c = base();
+    set(&mut c, 0, Square::new(5, 5), |s| s.floor = Some(Floor::Pit));
+    check("flag-on-pit", base(), c, Some(Square::new(5, 5)));
+}
+
+#[test]
+fn rule_flag_on_belt() {
+    let mut c = base();
+    set(&mut c, 0, Square::new(5, 5), |s| {
+        s.flow = Some(Flow::straight(FlowKind::Express, Facing::N))
+    });
+    check("flag-on-belt", base(), c, Some(Square::new(5, 5)));
+}
+
+#[test]
+fn rule_flag_on_pusher() {
+    let mut c = base();
+    edge(
+        &mut c,
+        0,
+        Square::new(5, 5),
+        Facing::W,
+        Some(Barrier::Plain),
+        Some(Mount::Pusher(Phases::ALL)),
+    );
+    check("flag-on-pusher", base(), c, Some(Square::new(5, 5)));
+}
+
+#[test]
+fn rule_flag_under_crusher() {
+    let mut c = base();
+    set(&mut c, 0, Square::new(5, 5), |s| {
+        s.crusher = Some(Phases::ALL)
+    });
+    check("flag-under-crusher", base(), c, Some(Square::new(5, 5)));
+}
+
+#[test]
+fn rule_flag_in_wall_corner() {
+    // One wall beside a flag is fine; two meeting in a corner are not (FAQ 7.1).
+    let mut clean = base();
+    edge(
+        &mut clean,
+        0,
+        Square::new(5, 5),
+        Facing::N,
+        Some(Barrier::Plain),
+        None,
+    );
+    let mut c = clean.clone();
+    edge(
+        &mut c,
+        0,
+        Square::new(5, 5),
+        Facing::E,
+        Some(Barrier::Plain),
+        None,
+    );
+    check("flag-in-wall-corner", clean, c, Some(Square::new(5, 5)));
+}
+
+#[test]
+fn rule_flags_share_tile() {
+    let mut c = base();
+    c.flags[1].at = Square::new(8, 8);
+    check("flags-share-tile", base(), c, Some(Square::new(8, 8)));
+}
+
+#[test]
+fn rule_tile_without_flag() {
+    let mut c = base();
+    c.flags[1].at = Square::new(8, 8);
+    check("tile-without-flag", base(), c, Some(Square::new(12, 0)));
+}
+
+#[test]
+fn rule_start_off_board() {
+    let mut c = base();
+    c.start = StartRule::Archive(Square::new(40, 40));
+    check("start-off-board", base(), c, Some(Square::new(40, 40)));
+}
+
+#[test]
+fn rule_start_not_archive() {
+    let mut c = base();
+    c.start = StartRule::Archive(Square::new(2, 2));
+    check("start-not-archive", base(), c, Some(Square::new(2, 2)));
+}
+
+#[test]
+fn rule_start_not_on_first_tile() {
+    let mut c = base();
+    set(&mut c, 1, Square::new(1, 1), |s| {
+        s.repair = Wrenches::new(2)
+    });
+    c.start = StartRule::Archive(Square::new(13, 1));
+    check(
+        "start-not-on-first-tile",
+        base(),
+        c,
+        Some(Square::new(13, 1)),
+    );
+}
+
+#[test]
+fn rule_start_numbering() {
+    let mut c = numbered();
+    set(&mut c, 0, Square::new(4, 0), |s| {
+        if let Some(st) = s.start.as_mut() {
+            st.number = StartNumber::new(3).unwrap_or(st.number);
+        }
+    });
+    check("start-numbering", numbered(), c, Some(Square::new(4, 0)));
+}
+
+#[test]
+fn rule_start_not_open_floor() {
+    let mut c = numbered();
+    edge(
+        &mut c,
+        0,
+        Square::new(3, 0),
+        Facing::N,
+        Some(Barrier::Plain),
+        Some(Mount::Pusher(Phases::ALL)),
+    );
+    check(
+        "start-not-open-floor",
+        numbered(),
+        c,
+        Some(Square::new(3, 0)),
+    );
+}
+
+#[test]
+fn rule_start_facing_out() {
+    let mut c = numbered();
+    set(&mut c, 0, Square::new(3, 0), |s| {
+        if let Some(st) = s.start.as_mut() {
+            st.facing = Facing::N;
+        }
+    });
+    check("start-facing-out", numbered(), c, Some(Square::new(3, 0)));
+}
+
+#[test]
+fn rule_not_enough_starts() {
+    let mut c = numbered();
+    c.players.max = 4;
+    check("not-enough-starts", numbered(), c, None);
+}
+
+#[test]
+fn rule_mount_without_wall() {
+    let mut clean = base();
+    edge(
+        &mut clean,
+        0,
+        Square::new(0, 8),
+        Facing::W,
+        Some(Barrier::Plain),
+        Beams::new(1).map(Mount::Laser),
+    );
+    let mut c = base();
+    edge(
+        &mut c,
+        0,
+        Square::new(0, 8),
+        Facing::W,
+        None,
+        Beams::new(1).map(Mount::Laser),
+    );
+    check("mount-without-wall", clean, c, Some(Square::new(0, 8)));
+}
+
+#[test]
+fn rule_belt_into_wall() {
+    let mut clean = base();
+    set(&mut clean, 0, Square::new(3, 8), |s| {
+        s.flow = Some(Flow::straight(FlowKind::Belt, Facing::E))
+    });
+    let mut c = clean.clone();
+    edge(
+        &mut c,
+        0,
+        Square::new(3, 8),
+        Facing::E,
+        Some(Barrier::Plain),
+        None,
+    );
+    check("belt-into-wall", clean, c, Some(Square::new(3, 8)));
+}
+
+#[test]
+fn rule_belt_off_board() {
+    let mut clean = base();
+    set(&mut clean, 0, Square::new(0, 8), |s| {
+        s.flow = Some(Flow::straight(FlowKind::Belt, Facing::E))
+    });
+    let mut c = base();
+    set(&mut c, 0, Square::new(0, 8), |s| {
+        s.flow = Some(Flow::straight(FlowKind::Belt, Facing::W))
+    });
+    check("belt-off-board", clean, c, Some(Square::new(0, 8)));
+}
+
+#[test]
+fn rule_unpaired_portal() {
+    let mut clean = base();
+    for x in [2, 9] {
+        set(&mut clean, 0, Square::new(x, 10), |s| {
+            s.device = Some(Device::Portal(Colour::Blue))
+        });
+    }
+    let mut c = clean.clone();
+    set(&mut c, 1, Square::new(2, 10), |s| {
+        s.device = Some(Device::Portal(Colour::Red))
+    });
+    check("unpaired-portal", clean, c, Some(Square::new(14, 10)));
+}
+
+#[test]
+fn rule_unpaired_gate() {
+    let mut clean = base();
+    for x in [2, 9] {
+        edge(
+            &mut clean,
+            0,
+            Square::new(x, 10),
+            Facing::S,
+            Some(Barrier::Gate(Colour::Green)),
+            None,
+        );
+    }
+    let mut c = clean.clone();
+    edge(
+        &mut c,
+        1,
+        Square::new(4, 4),
+        Facing::N,
+        Some(Barrier::Gate(Colour::Yellow)),
+        None,
+    );
+    check("unpaired-gate", clean, c, Some(Square::new(16, 4)));
+}
+
+#[test]
+fn rule_phased_never_active() {
+    let mut clean = base();
+    set(&mut clean, 0, Square::new(7, 7), |s| {
+        s.crusher = Phases::from_list(&[2, 4])
+    });
+    let mut c = base();
+    set(&mut c, 0, Square::new(7, 7), |s| {
+        s.crusher = Some(Phases::NONE)
+    });
+    check("phased-never-active", clean, c, Some(Square::new(7, 7)));
+}
+
+#[test]
+fn rule_ramp_without_ledge() {
+    let mut clean = base();
+    set(&mut clean, 0, Square::new(8, 3), |s| {
+        s.device = Some(Device::Ramp(Facing::N))
+    });
+    set(&mut clean, 0, Square::new(8, 2), |s| s.level = Level::Upper);
+    edge(
+        &mut clean,
+        0,
+        Square::new(8, 2),
+        Facing::W,
+        Some(Barrier::Ledge),
+        None,
+    );
+    let mut c = base();
+    set(&mut c, 0, Square::new(8, 3), |s| {
+        s.device = Some(Device::Ramp(Facing::N))
+    });
+    check("ramp-without-ledge", clean, c, Some(Square::new(8, 3)));
+}
+
+#[test]
+fn rule_lives_advice_counts_the_optional_rule() {
+    let mut c = base();
+    let lives = |c: &Course| {
+        found(c, "lives")
+            .first()
+            .map(|d| d.message.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        lives(&c).contains("3 lives with 2 to 4 players"),
+        "{}",
+        lives(&c)
+    );
+    c.lives = LivesRule::Optional;
+    c.players.max = 8;
+    // Two tiles: the +1 for 5 or more players applies, not the +1 for 5 or more tiles.
+    assert!(
+        lives(&c).contains("3 lives with 2 to 4 players and 4 with 5 to 8"),
+        "{}",
+        lives(&c)
+    );
+}
+
+#[test]
+fn every_rule_id_has_a_test_here() {
+    let source = include_str!("validate_rules.rs");
+    for (id, _, _) in RULES {
+        let test_name = format!("fn rule_{}", id.replace('-', "_"));
+        assert!(
+            source.contains(&test_name),
+            "no test {test_name} for rule {id}"
+        );
+    }
+}

@@ -458,6 +458,15 @@ impl Game {
         self.reenter(events);
         for i in 0..self.robots.len() {
             let r = &mut self.robots[i];
+            if r.is_active() && r.powered_down {
+                // Repairing the damage unlocks the registers and discards their cards (seed 000,
+                // Locked Registers): they go back into the deck before the shuffle.
+                for reg in &mut r.registers {
+                    if let Some(c) = reg.take() {
+                        self.discard.push(c);
+                    }
+                }
+            }
             if r.is_active() && r.powered_down && r.damage > 0 {
                 let amount = r.damage;
                 r.damage = 0;

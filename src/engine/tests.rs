@@ -927,3 +927,26 @@ fn every_event_reads_as_a_log_line_naming_the_robots_issue_3_item_3() {
     assert!(log.contains(&fell.to_string()), "{log:#?}");
     assert!(log.iter().all(|l| !l.is_empty()));
 }
+
+#[test]
+fn powering_down_discards_the_cards_of_registers_the_damage_had_locked_seed_000() {
+    let mut g = two_robot_game(8);
+    g.robots[0].damage = 6;
+    let mut ev = Vec::new();
+    g.begin_turn(&mut ev);
+    let hand = g.hand(0).to_vec();
+    assert!(g.program(0, &hand, true, &mut ev).is_ok());
+    let b = g.hand(1).to_vec();
+    assert!(g.program(1, &b[..5], false, &mut ev).is_ok());
+    for _ in 0..5 {
+        g.run_phase(&mut ev);
+    }
+    g.end_turn(&mut ev);
+    // Registers 4 and 5 stay locked over the end of the turn...
+    assert!(g.robots()[0].registers[3].is_some() && g.robots()[0].registers[4].is_some());
+    g.begin_turn(&mut ev);
+    // ...and powering down repairs everything, so their cards go back to the deck.
+    assert_eq!(g.robots()[0].damage, 0);
+    assert_eq!(g.robots()[0].registers, [None; 5]);
+    assert_eq!(g.cards_in_play(), 84);
+}

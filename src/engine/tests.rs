@@ -950,3 +950,44 @@ fn powering_down_discards_the_cards_of_registers_the_damage_had_locked_seed_000(
     assert_eq!(g.robots()[0].registers, [None; 5]);
     assert_eq!(g.cards_in_play(), 84);
 }
+
+#[test]
+fn a_controller_may_choose_the_facing_and_a_powered_down_reentry_faq_7_5() {
+    let mut g = Floorplan::new(3, 1)
+        .pit(2, 0)
+        .game(&[], &[("a", sq(1, 0), E), ("b", sq(0, 0), N)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    let mut ev = Vec::new();
+    g.end_turn(&mut ev);
+    assert!(g.choose_reentry(0, W, true));
+    assert!(!g.choose_reentry(1, W, true), "b was not destroyed");
+    g.begin_turn(&mut ev);
+    let r = g.robots()[0];
+    // It re-enters on its archive (its start square), powered down: the 2 damage are discarded
+    // and it is dealt nothing.
+    assert_eq!(
+        (r.square, r.facing, r.powered_down, r.damage),
+        (sq(1, 0), W, true, 0)
+    );
+    assert_eq!(g.hand(0).len(), 0);
+}
+
+#[test]
+fn the_game_can_stop_at_the_first_finisher_or_a_turn_limit_rulings_fine_points() {
+    let mut g = Floorplan::new(3, 1).game(&[sq(1, 0)], &[("a", sq(0, 0), E), ("b", sq(2, 0), N)]);
+    g.settings.stop_at_first_finisher = true;
+    let ev = run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert!(g.is_over());
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Finished { robot: 0, place: 1 }))
+    );
+    let mut g = two_robot_game(1);
+    g.settings.turn_limit = Some(2);
+    let mut ev = Vec::new();
+    g.play_turn(&[], &mut ev);
+    assert!(!g.is_over());
+    g.play_turn(&[], &mut ev);
+    assert!(g.is_over());
+    assert_eq!(g.turn(), 2);
+}

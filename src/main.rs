@@ -25,6 +25,15 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Run rules scenario files and compare each robot with what the file expects
+    /// (exit 0 all match, 1 a difference, 2 a file that cannot be read).
+    Scenario {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the final state and the event log as JSON instead.
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw a tile or course to a PNG picture, as the editor shows it.
     Render {
         file: PathBuf,
@@ -48,6 +57,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Check { files }) => check(&files),
+        Some(Command::Scenario { files, json }) => scenario(&files, json),
         Some(Command::Render {
             file,
             output,
@@ -80,6 +90,41 @@ fn check(files: &[PathBuf]) -> ExitCode {
     }
     if code == 0 {
         println!("{} file(s) checked: no problems", files.len());
+    }
+    ExitCode::from(code)
+}
+
+fn scenario(files: &[PathBuf], json: bool) -> ExitCode {
+    let mut code = 0u8;
+    let mut reports = Vec::new();
+    for path in files {
+        match factory_floor::engine::run_scenario_file(path) {
+            Err(e) => {
+                eprintln!("{e}");
+                code = 2;
+            }
+            Ok(report) => {
+                if !report.passed() {
+                    code = code.max(1);
+                }
+                if json {
+                    let value = serde_json::from_str::<serde_json::Value>(&report.to_json())
+                        .unwrap_or(serde_json::Value::Null);
+                    reports.push(value);
+                } else {
+                    print!("{}", report.render());
+                }
+            }
+        }
+    }
+    if json {
+        match serde_json::to_string_pretty(&reports) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("cannot write the JSON report: {e}");
+                code = 2;
+            }
+        }
     }
     ExitCode::from(code)
 }

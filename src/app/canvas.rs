@@ -1,5 +1,5 @@
 //! The board view: one board drawn on a canvas the user zooms (wheel, Ctrl+wheel, pinch) and pans
-//! (middle drag, Space+drag, or a primary drag that starts off the board), with a Fit and a grid.
+//! (middle drag, Space+drag, or a primary drag that starts off the board), and fits to the board.
 //!
 //! Board coordinates are in squares: `(0, 0)` is the north-west corner of square `(0, 0)` and
 //! `(width, height)` the south-east corner of the board. Screen coordinates are egui points.
@@ -7,7 +7,7 @@
 use crate::geom::Square;
 use crate::model::Board;
 use egui::emath::RectTransform;
-use egui::{Color32, Painter, PointerButton, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+use egui::{Painter, PointerButton, Pos2, Rect, Sense, Ui, Vec2};
 
 /// The smallest and largest zoom, in screen points per board square.
 pub const MIN_ZOOM: f32 = 2.0;
@@ -19,8 +19,6 @@ pub const ZOOM_STEP: f32 = 1.25;
 const SCROLL_POINTS_PER_DOUBLING: f32 = 160.0;
 /// Space left around the board when it is fitted, in points.
 const FIT_MARGIN: f32 = 24.0;
-/// Below this zoom the grid lines would cover the squares, so the grid is not drawn.
-const MIN_GRID_ZOOM: f32 = 6.0;
 
 /// The pan and zoom of the canvas, and the pan drag under way. Runtime state: a new board is fitted.
 #[derive(Clone, Debug, PartialEq)]
@@ -131,7 +129,6 @@ impl BoardView {
         &mut self,
         ui: &mut Ui,
         board: &Board,
-        show_grid: bool,
         paint_board: impl FnOnce(&Painter, RectTransform),
     ) -> CanvasResponse {
         let canvas = ui.available_rect_before_wrap();
@@ -149,9 +146,6 @@ impl BoardView {
         let screen_from_board = self.screen_from_board(canvas, size);
         let painter = ui.painter_at(canvas);
         paint_board(&painter, screen_from_board);
-        if show_grid && self.zoom >= MIN_GRID_ZOOM {
-            paint_grid(&painter, board, screen_from_board, ui.visuals().dark_mode);
-        }
 
         let hovered_square = response
             .hover_pos()
@@ -210,37 +204,6 @@ pub fn square_at(board: &Board, screen_from_board: RectTransform, screen: Pos2) 
     let board_pos = screen_from_board.inverse().transform_pos(screen);
     let square = Square::new(board_pos.x.floor() as i32, board_pos.y.floor() as i32);
     board.in_bounds(square).then_some(square)
-}
-
-/// Thin lines between the squares, over the board.
-fn paint_grid(painter: &Painter, board: &Board, screen_from_board: RectTransform, dark: bool) {
-    let colour = if dark {
-        Color32::from_white_alpha(60)
-    } else {
-        Color32::from_black_alpha(60)
-    };
-    let stroke = Stroke::new(1.0, colour);
-    let (w, h) = (board.width() as f32, board.height() as f32);
-    for x in 0..=board.width() {
-        let x = x as f32;
-        painter.line_segment(
-            [
-                screen_from_board.transform_pos(Pos2::new(x, 0.0)),
-                screen_from_board.transform_pos(Pos2::new(x, h)),
-            ],
-            stroke,
-        );
-    }
-    for y in 0..=board.height() {
-        let y = y as f32;
-        painter.line_segment(
-            [
-                screen_from_board.transform_pos(Pos2::new(0.0, y)),
-                screen_from_board.transform_pos(Pos2::new(w, y)),
-            ],
-            stroke,
-        );
-    }
 }
 
 #[cfg(test)]

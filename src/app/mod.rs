@@ -12,6 +12,8 @@ use crate::format::{Document, LoadError, load_document};
 use crate::format::{Library, library::LibraryTile};
 use crate::geom::{Facing, Square};
 use crate::model::{Board, EdgeSpec, ElementKind, StartRule};
+use crate::render::egui_paint::paint_scene;
+use crate::render::{Scene, SceneOptions, build_scene};
 use canvas::BoardView;
 use command::{Action, Command, Entry};
 use serde::{Deserialize, Serialize};
@@ -71,6 +73,8 @@ pub struct Shown {
     pub name: String,
     pub kind: ShownKind,
     pub board: Board,
+    /// The picture of `board` the canvas paints, rebuilt when the board or the options change.
+    pub scene: Scene,
 }
 
 /// What is on the square under the pointer, for the status bar.
@@ -204,12 +208,19 @@ impl App {
     }
 
     fn show(&mut self, entry: Entry) {
-        let Some(shown) = compile_entry(&self.library, entry) else {
+        let Some(mut shown) = compile_entry(&self.library, entry) else {
             return;
         };
+        shown.scene = build_scene(&shown.board, &scene_options(&shown, self.state.show_grid));
         self.shown = Some(shown);
         self.hovered = None;
         self.view.request_fit();
+    }
+
+    fn rebuild_scene(&mut self) {
+        if let Some(shown) = &mut self.shown {
+            shown.scene = build_scene(&shown.board, &scene_options(shown, self.state.show_grid));
+        }
     }
 
     fn run_command(&mut self, ctx: &egui::Context, command: Command) {
@@ -232,7 +243,10 @@ impl App {
             Action::FitView => self.view.request_fit(),
             Action::ZoomIn => self.view.zoom_by(canvas::ZOOM_STEP),
             Action::ZoomOut => self.view.zoom_by(1.0 / canvas::ZOOM_STEP),
-            Action::ToggleGrid => self.state.show_grid = !self.state.show_grid,
+            Action::ToggleGrid => {
+                self.state.show_grid = !self.state.show_grid;
+                self.rebuild_scene();
+            }
         }
     }
 
@@ -245,7 +259,9 @@ impl App {
         };
         let response = self
             .view
-            .ui(ui, &shown.board, self.state.show_grid, |_painter, _t| {});
+            .ui(ui, &shown.board, |painter, screen_from_board| {
+                paint_scene(painter, &shown.scene, screen_from_board);
+            });
         let hovered = response
             .hovered_square
             .map(|s| HoverInfo::of(&shown.board, s));
@@ -314,6 +330,22 @@ pub fn sample_entry(library: &Library) -> Option<Entry> {
         .or_else(|| (!library.tiles.is_empty()).then_some(Entry::Tile(0)))
 }
 
+/// What the scene shows besides the board: the grid if wanted, and a course's archive start.
+fn scene_options(shown: &Shown, grid: bool) -> SceneOptions {
+    let archive_start = match shown.kind {
+        ShownKind::Course {
+            start: StartRule::Archive(square),
+            ..
+        } => Some(square),
+        _ => None,
+    };
+    SceneOptions {
+        grid,
+        archive_start,
+        ..SceneOptions::default()
+    }
+}
+
 /// Compiles a library entry into the board the canvas shows.
 fn compile_entry(library: &Library, entry: Entry) -> Option<Shown> {
     match entry {
@@ -329,6 +361,7 @@ fn compile_entry(library: &Library, entry: Entry) -> Option<Shown> {
                     tiles: c.placements.len(),
                 },
                 board: c.compile(library),
+                scene: Scene::default(),
             })
         }
         Entry::Tile(i) => {
@@ -340,6 +373,7 @@ fn compile_entry(library: &Library, entry: Entry) -> Option<Shown> {
                     id: tile.id.clone(),
                 },
                 board: Board::from_tile(tile, &[]),
+                scene: Scene::default(),
             })
         }
     }

@@ -14,9 +14,10 @@ pub const MIN_ZOOM: f32 = 2.0;
 pub const MAX_ZOOM: f32 = 400.0;
 /// How much one press of Zoom in (or Ctrl+=) zooms.
 pub const ZOOM_STEP: f32 = 1.25;
-/// Screen points of wheel scroll that double (or halve) the zoom. A wheel notch is about 40
-/// points in egui, so one notch zooms by about a fifth.
-const SCROLL_POINTS_PER_DOUBLING: f32 = 160.0;
+/// Zoom per point of plain wheel scroll: egui's default speed for Ctrl+wheel
+/// (`InputOptions::scroll_zoom_speed`), so the wheel zooms alike with or without Ctrl. A wheel
+/// notch is 40 points in egui, about a fifth more zoom.
+const SCROLL_ZOOM_SPEED: f32 = 1.0 / 200.0;
 /// Space left around the board when it is fitted, in points.
 const FIT_MARGIN: f32 = 24.0;
 
@@ -159,7 +160,7 @@ impl BoardView {
         };
         // Ctrl+wheel and pinch arrive as a zoom delta; a plain wheel as a vertical scroll.
         let (pinch, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
-        let factor = pinch * (scroll.y / SCROLL_POINTS_PER_DOUBLING).exp2();
+        let factor = pinch * (scroll.y * SCROLL_ZOOM_SPEED).exp();
         if factor != 1.0 {
             self.zoom_about(canvas, pointer, factor);
         }

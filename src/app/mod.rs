@@ -127,6 +127,8 @@ pub struct App {
     /// Problems to show in the window until dismissed (a file given on the command line that
     /// could not be loaded).
     errors: Vec<String>,
+    /// The window title last sent, so it is sent again only when it changes.
+    window_title: String,
 }
 
 impl App {
@@ -154,6 +156,7 @@ impl App {
             view: BoardView::default(),
             hovered: None,
             errors: Vec::new(),
+            window_title: String::new(),
         };
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
@@ -223,18 +226,22 @@ impl App {
         }
     }
 
-    fn run_command(&mut self, ctx: &egui::Context, command: Command) {
+    fn run_command(&mut self, command: Command) {
         match command {
-            Command::Show(entry) => {
-                self.show(entry);
-                if let Some(name) = self.shown_name() {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::Title(format!(
-                        "{name} — factory-floor"
-                    )));
-                }
-            }
+            Command::Show(entry) => self.show(entry),
             Command::Action(action) => self.run_action(action),
             Command::DismissErrors => self.errors.clear(),
+        }
+    }
+
+    fn update_title(&mut self, ctx: &egui::Context) {
+        let title = match self.shown_name() {
+            Some(name) => format!("{name} — factory-floor"),
+            None => "factory-floor".to_string(),
+        };
+        if title != self.window_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.window_title = title;
         }
     }
 
@@ -305,8 +312,9 @@ impl eframe::App for App {
             .show(ui, |ui| self.canvas_ui(ui));
 
         for command in commands {
-            self.run_command(ui.ctx(), command);
+            self.run_command(command);
         }
+        self.update_title(ui.ctx());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

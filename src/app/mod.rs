@@ -417,3 +417,42 @@ fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
         kind: crate::format::ErrorKind::Invalid,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Course, LivesRule, PlayerRange, RulesEdition, Tile};
+
+    fn course(name: &str) -> Document {
+        Document::Course(Course {
+            name: name.to_string(),
+            description: String::new(),
+            author: String::new(),
+            rules: RulesEdition::Classic1994,
+            players: PlayerRange::default(),
+            lives: LivesRule::Standard,
+            placements: Vec::new(),
+            embedded: Vec::new(),
+            flags: Vec::new(),
+            start: StartRule::Numbered,
+        })
+    }
+
+    #[test]
+    fn the_sample_is_the_2x2_course_found_by_its_file_name_too() {
+        let mut lib = Library::default();
+        lib.add(
+            Document::Tile(Tile::new("t", 2, 2)),
+            Origin::Builtin("tiles/t.json"),
+        );
+        assert_eq!(sample_entry(&lib), Some(Entry::Tile(0)));
+        lib.add(course("First"), Origin::Builtin("courses/first.json"));
+        assert_eq!(sample_entry(&lib), Some(Entry::Course(0)));
+        lib.add(
+            course("Standard Factory"),
+            Origin::Builtin("courses/standard-2x2.json"),
+        );
+        assert_eq!(sample_entry(&lib), Some(Entry::Course(1)));
+        assert_eq!(sample_entry(&Library::default()), None);
+    }
+}

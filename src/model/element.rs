@@ -589,14 +589,14 @@ impl SquareSpec {
                 other.article_name()
             ));
         }
-        if let Some(flow) = self.flow {
-            if flow.entries.contains(flow.out) {
-                return Some(format!(
-                    "a {} cannot be fed from the side it runs out of ({})",
-                    flow_noun(flow.kind),
-                    flow.out.name()
-                ));
-            }
+        if let Some(flow) = self.flow
+            && flow.entries.contains(flow.out)
+        {
+            return Some(format!(
+                "a {} cannot be fed from the side it runs out of ({})",
+                flow_noun(flow.kind),
+                flow.out.name()
+            ));
         }
         None
     }

@@ -54,6 +54,8 @@ impl Default for BoardView {
 pub struct CanvasResponse {
     /// The board square under the pointer, if the pointer is over the board's grid.
     pub hovered_square: Option<Square>,
+    /// Whether the pointer is over the canvas at all.
+    pub pointer_over_canvas: bool,
 }
 
 /// The size of a board in board coordinates (squares).
@@ -151,7 +153,10 @@ impl BoardView {
         let hovered_square = response
             .hover_pos()
             .and_then(|p| square_at(board, screen_from_board, p));
-        CanvasResponse { hovered_square }
+        CanvasResponse {
+            hovered_square,
+            pointer_over_canvas: response.hover_pos().is_some(),
+        }
     }
 
     fn handle_zoom(&mut self, ui: &Ui, response: &egui::Response, canvas: Rect) {

@@ -127,6 +127,9 @@ pub struct App {
     /// Problems to show in the window until dismissed (a file given on the command line that
     /// could not be loaded).
     errors: Vec<String>,
+    /// Where the status bar was last drawn: the hover report stays while the pointer is there,
+    /// so its tooltips can be read.
+    status_bar_rect: Option<egui::Rect>,
     /// The window title last sent, so it is sent again only when it changes.
     window_title: String,
 }
@@ -157,6 +160,7 @@ impl App {
             hovered: None,
             errors: Vec::new(),
             window_title: String::new(),
+            status_bar_rect: None,
         };
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
@@ -269,6 +273,14 @@ impl App {
             .ui(ui, &shown.board, |painter, screen_from_board| {
                 paint_scene(painter, &shown.scene, screen_from_board);
             });
+        let pointer_on_status_bar = ui
+            .ctx()
+            .pointer_hover_pos()
+            .zip(self.status_bar_rect)
+            .is_some_and(|(p, r)| r.contains(p));
+        if !response.pointer_over_canvas && pointer_on_status_bar {
+            return;
+        }
         let hovered = response
             .hovered_square
             .map(|s| HoverInfo::of(&shown.board, s));
@@ -294,9 +306,10 @@ impl eframe::App for App {
                 &self.errors,
             ));
         });
-        egui::Panel::bottom("status_bar").show(ui, |ui| {
+        let status_bar = egui::Panel::bottom("status_bar").show(ui, |ui| {
             status_bar::status_bar_ui(ui, self.hovered.as_ref());
         });
+        self.status_bar_rect = Some(status_bar.response.rect);
         egui::Panel::left("library")
             .resizable(true)
             .default_size(220.0)

@@ -296,20 +296,28 @@ fn hovering_a_square_reports_its_coordinates_and_what_is_on_it() {
         ]
     );
     h.get_by_label("(3, 1)");
-    h.get_by_label("Conveyor belt");
     h.get_by_label("Wall (east side)");
+    // Each element's rule is its tooltip.
+    h.get_by_label("Conveyor belt").hover();
+    h.run();
+    h.get_by_label(ElementKind::Belt.rule());
 }
 
 #[test]
 fn the_grid_toggles_with_g_and_the_grid_button() {
     let mut h = harness();
+    let shapes = |h: &Harness<'static, App>| h.state().shown().map(|s| s.scene.shapes.len());
     assert!(h.state().state().show_grid);
+    let with_grid = shapes(&h);
     h.key_press(Key::G);
     h.run();
     assert!(!h.state().state().show_grid);
+    // The scene the canvas paints loses its grid lines.
+    assert!(shapes(&h) < with_grid, "{:?} {with_grid:?}", shapes(&h));
     h.get_by_label("Grid").click();
     h.run();
     assert!(h.state().state().show_grid);
+    assert_eq!(shapes(&h), with_grid);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The board view: one board drawn on a canvas the user zooms (wheel, Ctrl+wheel, pinch) and pans
-//! (middle drag, Space+drag, or a primary drag that starts off the board), with a Fit and a grid.
+//! (middle drag, Space+drag, or a primary drag that starts off the board), and fits to the board.
 //!
 //! Board coordinates are in squares: `(0, 0)` is the north-west corner of square `(0, 0)` and
 //! `(width, height)` the south-east corner of the board. Screen coordinates are egui points.
@@ -7,20 +7,19 @@
 use crate::geom::Square;
 use crate::model::Board;
 use egui::emath::RectTransform;
-use egui::{Color32, Painter, PointerButton, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+use egui::{Painter, PointerButton, Pos2, Rect, Sense, Ui, Vec2};
 
 /// The smallest and largest zoom, in screen points per board square.
 pub const MIN_ZOOM: f32 = 2.0;
 pub const MAX_ZOOM: f32 = 400.0;
 /// How much one press of Zoom in (or Ctrl+=) zooms.
 pub const ZOOM_STEP: f32 = 1.25;
-/// Screen points of wheel scroll that double (or halve) the zoom. A wheel notch is about 40
-/// points in egui, so one notch zooms by about a fifth.
-const SCROLL_POINTS_PER_DOUBLING: f32 = 160.0;
+/// Zoom per point of plain wheel scroll: egui's default speed for Ctrl+wheel
+/// (`InputOptions::scroll_zoom_speed`), so the wheel zooms alike with or without Ctrl. A wheel
+/// notch is 40 points in egui, about a fifth more zoom.
+const SCROLL_ZOOM_SPEED: f32 = 1.0 / 200.0;
 /// Space left around the board when it is fitted, in points.
 const FIT_MARGIN: f32 = 24.0;
-/// Below this zoom the grid lines would cover the squares, so the grid is not drawn.
-const MIN_GRID_ZOOM: f32 = 6.0;
 
 /// The pan and zoom of the canvas, and the pan drag under way. Runtime state: a new board is fitted.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +54,8 @@ impl Default for BoardView {
 pub struct CanvasResponse {
     /// The board square under the pointer, if the pointer is over the board's grid.
     pub hovered_square: Option<Square>,
+    /// Whether the pointer is over the canvas at all.
+    pub pointer_over_canvas: bool,
 }
 
 /// The size of a board in board coordinates (squares).
@@ -131,7 +132,6 @@ impl BoardView {
         &mut self,
         ui: &mut Ui,
         board: &Board,
-        show_grid: bool,
         paint_board: impl FnOnce(&Painter, RectTransform),
     ) -> CanvasResponse {
         let canvas = ui.available_rect_before_wrap();
@@ -149,14 +149,14 @@ impl BoardView {
         let screen_from_board = self.screen_from_board(canvas, size);
         let painter = ui.painter_at(canvas);
         paint_board(&painter, screen_from_board);
-        if show_grid && self.zoom >= MIN_GRID_ZOOM {
-            paint_grid(&painter, board, screen_from_board, ui.visuals().dark_mode);
-        }
 
         let hovered_square = response
             .hover_pos()
             .and_then(|p| square_at(board, screen_from_board, p));
-        CanvasResponse { hovered_square }
+        CanvasResponse {
+            hovered_square,
+            pointer_over_canvas: response.hover_pos().is_some(),
+        }
     }
 
     fn handle_zoom(&mut self, ui: &Ui, response: &egui::Response, canvas: Rect) {
@@ -165,7 +165,7 @@ impl BoardView {
         };
         // Ctrl+wheel and pinch arrive as a zoom delta; a plain wheel as a vertical scroll.
         let (pinch, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
-        let factor = pinch * (scroll.y / SCROLL_POINTS_PER_DOUBLING).exp2();
+        let factor = pinch * (scroll.y * SCROLL_ZOOM_SPEED).exp();
         if factor != 1.0 {
             self.zoom_about(canvas, pointer, factor);
         }
@@ -210,37 +210,6 @@ pub fn square_at(board: &Board, screen_from_board: RectTransform, screen: Pos2) 
     let board_pos = screen_from_board.inverse().transform_pos(screen);
     let square = Square::new(board_pos.x.floor() as i32, board_pos.y.floor() as i32);
     board.in_bounds(square).then_some(square)
-}
-
-/// Thin lines between the squares, over the board.
-fn paint_grid(painter: &Painter, board: &Board, screen_from_board: RectTransform, dark: bool) {
-    let colour = if dark {
-        Color32::from_white_alpha(60)
-    } else {
-        Color32::from_black_alpha(60)
-    };
-    let stroke = Stroke::new(1.0, colour);
-    let (w, h) = (board.width() as f32, board.height() as f32);
-    for x in 0..=board.width() {
-        let x = x as f32;
-        painter.line_segment(
-            [
-                screen_from_board.transform_pos(Pos2::new(x, 0.0)),
-                screen_from_board.transform_pos(Pos2::new(x, h)),
-            ],
-            stroke,
-        );
-    }
-    for y in 0..=board.height() {
-        let y = y as f32;
-        painter.line_segment(
-            [
-                screen_from_board.transform_pos(Pos2::new(0.0, y)),
-                screen_from_board.transform_pos(Pos2::new(w, y)),
-            ],
-            stroke,
-        );
-    }
 }
 
 #[cfg(test)]

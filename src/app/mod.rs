@@ -12,6 +12,8 @@ use crate::format::{Document, LoadError, load_document};
 use crate::format::{Library, library::LibraryTile};
 use crate::geom::{Facing, Square};
 use crate::model::{Board, EdgeSpec, ElementKind, StartRule};
+use crate::render::egui_paint::paint_scene;
+use crate::render::{Scene, SceneOptions, build_scene};
 use canvas::BoardView;
 use command::{Action, Command, Entry};
 use serde::{Deserialize, Serialize};
@@ -71,6 +73,8 @@ pub struct Shown {
     pub name: String,
     pub kind: ShownKind,
     pub board: Board,
+    /// The picture of `board` the canvas paints, rebuilt when the board or the options change.
+    pub scene: Scene,
 }
 
 /// What is on the square under the pointer, for the status bar.
@@ -123,6 +127,11 @@ pub struct App {
     /// Problems to show in the window until dismissed (a file given on the command line that
     /// could not be loaded).
     errors: Vec<String>,
+    /// Where the status bar was last drawn: the hover report stays while the pointer is there,
+    /// so its tooltips can be read.
+    status_bar_rect: Option<egui::Rect>,
+    /// The window title last sent, so it is sent again only when it changes.
+    window_title: String,
 }
 
 impl App {
@@ -150,6 +159,8 @@ impl App {
             view: BoardView::default(),
             hovered: None,
             errors: Vec::new(),
+            window_title: String::new(),
+            status_bar_rect: None,
         };
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
@@ -204,26 +215,37 @@ impl App {
     }
 
     fn show(&mut self, entry: Entry) {
-        let Some(shown) = compile_entry(&self.library, entry) else {
+        let Some(mut shown) = compile_entry(&self.library, entry) else {
             return;
         };
+        shown.scene = build_scene(&shown.board, &scene_options(&shown, self.state.show_grid));
         self.shown = Some(shown);
         self.hovered = None;
         self.view.request_fit();
     }
 
-    fn run_command(&mut self, ctx: &egui::Context, command: Command) {
+    fn rebuild_scene(&mut self) {
+        if let Some(shown) = &mut self.shown {
+            shown.scene = build_scene(&shown.board, &scene_options(shown, self.state.show_grid));
+        }
+    }
+
+    fn run_command(&mut self, command: Command) {
         match command {
-            Command::Show(entry) => {
-                self.show(entry);
-                if let Some(name) = self.shown_name() {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::Title(format!(
-                        "{name} — factory-floor"
-                    )));
-                }
-            }
+            Command::Show(entry) => self.show(entry),
             Command::Action(action) => self.run_action(action),
             Command::DismissErrors => self.errors.clear(),
+        }
+    }
+
+    fn update_title(&mut self, ctx: &egui::Context) {
+        let title = match self.shown_name() {
+            Some(name) => format!("{name} — factory-floor"),
+            None => "factory-floor".to_string(),
+        };
+        if title != self.window_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.window_title = title;
         }
     }
 
@@ -232,7 +254,10 @@ impl App {
             Action::FitView => self.view.request_fit(),
             Action::ZoomIn => self.view.zoom_by(canvas::ZOOM_STEP),
             Action::ZoomOut => self.view.zoom_by(1.0 / canvas::ZOOM_STEP),
-            Action::ToggleGrid => self.state.show_grid = !self.state.show_grid,
+            Action::ToggleGrid => {
+                self.state.show_grid = !self.state.show_grid;
+                self.rebuild_scene();
+            }
         }
     }
 
@@ -245,7 +270,17 @@ impl App {
         };
         let response = self
             .view
-            .ui(ui, &shown.board, self.state.show_grid, |_painter, _t| {});
+            .ui(ui, &shown.board, |painter, screen_from_board| {
+                paint_scene(painter, &shown.scene, screen_from_board);
+            });
+        let pointer_on_status_bar = ui
+            .ctx()
+            .pointer_hover_pos()
+            .zip(self.status_bar_rect)
+            .is_some_and(|(p, r)| r.contains(p));
+        if !response.pointer_over_canvas && pointer_on_status_bar {
+            return;
+        }
         let hovered = response
             .hovered_square
             .map(|s| HoverInfo::of(&shown.board, s));
@@ -271,9 +306,10 @@ impl eframe::App for App {
                 &self.errors,
             ));
         });
-        egui::Panel::bottom("status_bar").show(ui, |ui| {
+        let status_bar = egui::Panel::bottom("status_bar").show(ui, |ui| {
             status_bar::status_bar_ui(ui, self.hovered.as_ref());
         });
+        self.status_bar_rect = Some(status_bar.response.rect);
         egui::Panel::left("library")
             .resizable(true)
             .default_size(220.0)
@@ -289,8 +325,9 @@ impl eframe::App for App {
             .show(ui, |ui| self.canvas_ui(ui));
 
         for command in commands {
-            self.run_command(ui.ctx(), command);
+            self.run_command(command);
         }
+        self.update_title(ui.ctx());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -314,6 +351,22 @@ pub fn sample_entry(library: &Library) -> Option<Entry> {
         .or_else(|| (!library.tiles.is_empty()).then_some(Entry::Tile(0)))
 }
 
+/// What the scene shows besides the board: the grid if wanted, and a course's archive start.
+fn scene_options(shown: &Shown, grid: bool) -> SceneOptions {
+    let archive_start = match shown.kind {
+        ShownKind::Course {
+            start: StartRule::Archive(square),
+            ..
+        } => Some(square),
+        _ => None,
+    };
+    SceneOptions {
+        grid,
+        archive_start,
+        ..SceneOptions::default()
+    }
+}
+
 /// Compiles a library entry into the board the canvas shows.
 fn compile_entry(library: &Library, entry: Entry) -> Option<Shown> {
     match entry {
@@ -329,6 +382,7 @@ fn compile_entry(library: &Library, entry: Entry) -> Option<Shown> {
                     tiles: c.placements.len(),
                 },
                 board: c.compile(library),
+                scene: Scene::default(),
             })
         }
         Entry::Tile(i) => {
@@ -340,6 +394,7 @@ fn compile_entry(library: &Library, entry: Entry) -> Option<Shown> {
                     id: tile.id.clone(),
                 },
                 board: Board::from_tile(tile, &[]),
+                scene: Scene::default(),
             })
         }
     }
@@ -374,4 +429,43 @@ fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
         message: "the file loaded but is not in the library".to_string(),
         kind: crate::format::ErrorKind::Invalid,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Course, LivesRule, PlayerRange, RulesEdition, Tile};
+
+    fn course(name: &str) -> Document {
+        Document::Course(Course {
+            name: name.to_string(),
+            description: String::new(),
+            author: String::new(),
+            rules: RulesEdition::Classic1994,
+            players: PlayerRange::default(),
+            lives: LivesRule::Standard,
+            placements: Vec::new(),
+            embedded: Vec::new(),
+            flags: Vec::new(),
+            start: StartRule::Numbered,
+        })
+    }
+
+    #[test]
+    fn the_sample_is_the_2x2_course_found_by_its_file_name_too() {
+        let mut lib = Library::default();
+        lib.add(
+            Document::Tile(Tile::new("t", 2, 2)),
+            Origin::Builtin("tiles/t.json"),
+        );
+        assert_eq!(sample_entry(&lib), Some(Entry::Tile(0)));
+        lib.add(course("First"), Origin::Builtin("courses/first.json"));
+        assert_eq!(sample_entry(&lib), Some(Entry::Course(0)));
+        lib.add(
+            course("Standard Factory"),
+            Origin::Builtin("courses/standard-2x2.json"),
+        );
+        assert_eq!(sample_entry(&lib), Some(Entry::Course(1)));
+        assert_eq!(sample_entry(&Library::default()), None);
+    }
 }

@@ -24,9 +24,8 @@ pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
         shapes: Vec::with_capacity((board.width() * board.height()).max(0) as usize * 8),
     };
     for s in board.all_squares() {
-        match board.spec(s) {
-            Some(spec) => b.square_floor(s, spec),
-            None => {}
+        if let Some(spec) = board.spec(s) {
+            b.square_floor(s, spec);
         }
     }
     for s in board.all_squares() {
@@ -76,7 +75,7 @@ pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
             min: Point::new(at.x as f32, at.y as f32),
             max: Point::new((at.x + w) as f32, (at.y + h) as f32),
             fill: None,
-            stroke: Some(Stroke::new(0.05, Rgba::rgba(16, 16, 20, 200))),
+            stroke: Some(Stroke::new(0.05, Rgba::new(16, 16, 20, 200))),
         });
     }
     if options.grid {
@@ -240,7 +239,7 @@ impl Builder {
         self.shapes.push(Shape::Rect {
             min: Point::new(c.x - half.0, c.y - half.1),
             max: Point::new(c.x + half.0, c.y + half.1),
-            fill: Some(Rgba::rgba(255, 255, 255, 235)),
+            fill: Some(Rgba::new(255, 255, 255, 235)),
             stroke: Some(Stroke::new(0.02, INK)),
         });
         self.shapes.push(Shape::Text {
@@ -384,20 +383,20 @@ impl Builder {
                 f,
                 (0.0, 0.0),
                 (1.0, 1.0),
-                Some(Rgba::rgba(255, 250, 230, 70)),
+                Some(Rgba::new(255, 250, 230, 70)),
                 None,
             );
             self.line(
                 f,
                 &[(0.04, 0.96), (0.04, 0.04), (0.96, 0.04)],
                 0.07,
-                Rgba::rgba(255, 255, 255, 200),
+                Rgba::new(255, 255, 255, 200),
             );
             self.line(
                 f,
                 &[(0.96, 0.04), (0.96, 0.96), (0.04, 0.96)],
                 0.07,
-                Rgba::rgba(40, 40, 50, 170),
+                Rgba::new(40, 40, 50, 170),
             );
         }
     }
@@ -417,7 +416,7 @@ impl Builder {
                     (x, y + 0.04 * (x * TAU * 2.0).sin())
                 })
                 .collect();
-            self.line(f, &pts, 0.03, Rgba::rgba(180, 220, 250, 200));
+            self.line(f, &pts, 0.03, Rgba::new(180, 220, 250, 200));
         }
     }
 
@@ -487,8 +486,8 @@ impl Builder {
         let right = flow.entries.contains(flow.out.right());
         let straight = vec![(0.5, 1.0), (0.5, 0.0)];
         // A turn is a quarter circle about the corner between its entry side and the out side.
-        let from_left = arc(0.0, 0.0, 0.5, FRAC_PI_2, 0.0, 10);
-        let from_right = arc(1.0, 0.0, 0.5, FRAC_PI_2, PI, 10);
+        let from_left = turn_path(arc(0.0, 0.0, 0.5, FRAC_PI_2, 0.0, 12));
+        let from_right = turn_path(arc(1.0, 0.0, 0.5, FRAC_PI_2, PI, 12));
         let mut side_paths = Vec::new();
         let main = match flow.shape() {
             FlowShape::Straight => straight,
@@ -578,7 +577,7 @@ impl Builder {
 
     fn gear(&mut self, s: Square, spin: Spin) {
         let f = Frame::new(s, Facing::N);
-        // Green turns right (clockwise), red turns left, as on the printed boards.
+        // Colour and arrow both tell the sense: green turns right (clockwise), red turns left.
         let body = match spin {
             Spin::Cw => Rgba::rgb(40, 150, 60),
             Spin::Ccw => Rgba::rgb(200, 44, 40),
@@ -680,9 +679,14 @@ impl Builder {
             Some(Stroke::new(0.03, WHITE)),
         );
         let f = Frame::new(s, facing);
-        self.poly(f, &[(0.3, 0.3), (0.5, 0.1), (0.7, 0.3)], Some(WHITE), None);
-        self.circle(up, (0.5, 0.55), 0.24, Some(WHITE), None);
-        self.text(up, (0.5, 0.55), number.to_string(), 0.36, INK);
+        self.poly(
+            f,
+            &[(0.34, 0.25), (0.5, 0.1), (0.66, 0.25)],
+            Some(WHITE),
+            None,
+        );
+        self.circle(up, (0.5, 0.5), 0.2, Some(WHITE), None);
+        self.text(up, (0.5, 0.5), number.to_string(), 0.32, INK);
     }
 
     fn device(&mut self, s: Square, device: Device) {
@@ -721,7 +725,7 @@ impl Builder {
                     f,
                     (0.0, 0.0),
                     (1.0, 1.0),
-                    Some(Rgba::rgba(190, 150, 250, 150)),
+                    Some(Rgba::new(190, 150, 250, 150)),
                     None,
                 );
                 self.circle(f, (0.5, 0.5), 0.16, None, Some(Stroke::new(0.04, REPULSOR)));
@@ -897,7 +901,7 @@ impl Builder {
                     Point::new(start.0 + nx * off, start.1 + ny * off),
                     Point::new(end.0 + nx * off, end.1 + ny * off),
                 ],
-                stroke: Stroke::new(0.04, Rgba::rgba(255, 40, 40, 230)),
+                stroke: Stroke::new(0.04, Rgba::new(255, 40, 40, 230)),
             });
         }
     }
@@ -1086,7 +1090,7 @@ impl Builder {
     }
 
     fn grid(&mut self, w: i32, h: i32) {
-        let stroke = Stroke::new(0.015, Rgba::rgba(0, 0, 0, 90));
+        let stroke = Stroke::new(0.015, Rgba::new(0, 0, 0, 90));
         for x in 0..=w {
             self.shapes.push(Shape::Polyline {
                 points: vec![Point::new(x as f32, 0.0), Point::new(x as f32, h as f32)],
@@ -1150,6 +1154,22 @@ impl Builder {
             self.poly(f, &[(0.3, 0.6), (0.5, 0.3), (0.7, 0.6)], Some(colour), None);
         }
     }
+}
+
+/// A quarter turn from an entry side to the out side (local north), with a tiny straight stub at
+/// each end so a thick band's square ends lie exactly on the square's edges.
+fn turn_path(mut arc: Vec<(f32, f32)>) -> Vec<(f32, f32)> {
+    let stub = 0.002;
+    if let (Some(&(x, y)), Some(&(x1, _))) = (arc.first(), arc.get(1)) {
+        // The entry point is on the west or east edge: the path leaves it horizontally.
+        let dx = if x1 > x { stub } else { -stub };
+        arc.insert(1, (x + dx, y));
+    }
+    if let Some(&(x, y)) = arc.last() {
+        let n = arc.len();
+        arc.insert(n - 1, (x, y + stub));
+    }
+    arc
 }
 
 fn path_length(path: &[(f32, f32)]) -> f32 {

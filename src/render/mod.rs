@@ -25,7 +25,7 @@ impl Rgba {
         Rgba { r, g, b, a: 255 }
     }
 
-    pub const fn rgba(r: u8, g: u8, b: u8, a: u8) -> Rgba {
+    pub const fn new(r: u8, g: u8, b: u8, a: u8) -> Rgba {
         Rgba { r, g, b, a }
     }
 
@@ -162,3 +162,6 @@ pub struct ScenePath {
     pub squares: Vec<Square>,
     pub colour: Rgba,
 }
+
+#[cfg(test)]
+mod tests;

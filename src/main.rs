@@ -34,6 +34,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check courses against the setup rules and solve them: diagnostics, the fewest registers
+    /// for each leg with a shortest program, and the difficulty (exit 0 valid, 1 errors found,
+    /// 2 a file that cannot be read).
+    Validate {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the reports as JSON for tools.
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw a tile or course to a PNG picture, as the editor shows it.
     Render {
         file: PathBuf,
@@ -58,6 +68,7 @@ fn main() -> ExitCode {
         },
         Some(Command::Check { files }) => check(&files),
         Some(Command::Scenario { files, json }) => scenario(&files, json),
+        Some(Command::Validate { files, json }) => validate(&files, json),
         Some(Command::Render {
             file,
             output,
@@ -127,4 +138,8 @@ fn scenario(files: &[PathBuf], json: bool) -> ExitCode {
         }
     }
     ExitCode::from(code)
+}
+
+fn validate(files: &[PathBuf], json: bool) -> ExitCode {
+    ExitCode::from(factory_floor::validate::command::run(files, json))
 }

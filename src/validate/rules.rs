@@ -73,6 +73,11 @@ pub const RULES: &[(&str, Severity, &str)] = &[
         "no flag in a corner of two or more walls (FAQ 7.1)",
     ),
     (
+        "flag-unreachable",
+        Severity::Error,
+        "every flag can be reached, in order, from the start by a lone robot playing legal cards (RULINGS.md, Setup rules)",
+    ),
+    (
         "flags-share-tile",
         Severity::Advice,
         "one flag per tile is advice, not a rule (RULINGS.md)",
@@ -671,4 +676,29 @@ fn lives(course: &Course, out: &mut Out) {
         )
     };
     out.add("lives", Vec::new(), Vec::new(), message);
+}
+
+/// The solver found no program that reaches `u.flag` (RULINGS.md, Setup rules: "Every flag must
+/// be reachable, in order, from the start ... say which flag cannot be reached").
+pub(super) fn flag_unreachable(u: &super::Unreachable, board: &Board) -> Diagnostic {
+    let from = if u.flag == 1 {
+        format!("the start {}", u.from)
+    } else {
+        format!("flag {} at {}", u.flag - 1, u.from)
+    };
+    Diagnostic {
+        severity: severity_of("flag-unreachable"),
+        rule: "flag-unreachable",
+        squares: vec![u.square],
+        tiles: board
+            .square(u.square)
+            .and_then(|q| q.placement)
+            .map(usize::from)
+            .into_iter()
+            .collect(),
+        message: format!(
+            "flag {} at {} cannot be reached from {from} by a lone robot playing any cards; every flag must be reachable in order (RULINGS.md, Setup rules)",
+            u.flag, u.square
+        ),
+    }
 }

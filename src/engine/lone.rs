@@ -1,0 +1,148 @@
+//! One register phase for a lone robot from a state the caller chooses: the course solver's step
+//! (issue 4). It runs the same `Game::run_phase` as a game, so the solver follows every rule the
+//! engine follows and nothing else.
+
+use super::card::Card;
+use super::event::Event;
+use super::game::{Game, REGISTERS, Stage, Status};
+use crate::geom::{Facing, Square};
+
+/// Where a lone robot is after one register phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LoneOutcome {
+    pub square: Square,
+    pub facing: Facing,
+    /// Damage taken in this phase (board lasers; a lone robot is shot by nothing else).
+    pub damage: u8,
+    /// Fell into a pit or off the board, was crushed, or took 10 damage.
+    pub destroyed: bool,
+}
+
+impl Game {
+    /// Puts robot 0 on `square` facing `facing`, undamaged, powered up, with `card` (or nothing)
+    /// in register `phase` (1-5) and every other register empty, then runs register phase `phase`
+    /// with `Game::run_phase` and says where the robot ended. Meant for a game of one robot: other
+    /// robots, if any, stay where they are and take part in the phase as usual.
+    ///
+    /// `events` is cleared first and then holds the phase's events, so a caller that reuses one
+    /// buffer runs this without allocating. Returns `None` when the game has no robot, `phase` is
+    /// not 1-5 or `square` is not on the grid.
+    pub fn run_lone_phase(
+        &mut self,
+        square: Square,
+        facing: Facing,
+        card: Option<Card>,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> Option<LoneOutcome> {
+        if self.robots.is_empty() || !(1..=5).contains(&phase) {
+            return None;
+        }
+        self.factory.index(square)?;
+        events.clear();
+        self.vacate(0);
+        let lives = self.settings.lives.max(1);
+        let r = &mut self.robots[0];
+        r.square = square;
+        r.facing = facing;
+        r.damage = 0;
+        r.lives = lives;
+        r.flags = 0;
+        r.archive = square;
+        r.powered_down = false;
+        r.announced_power_down = false;
+        r.stays_powered_down = false;
+        r.status = Status::Active;
+        r.place = None;
+        r.registers = [None; REGISTERS];
+        r.registers[usize::from(phase - 1)] = card;
+        self.occupy(0);
+        self.finishers = 0;
+        self.stage = if phase == 1 {
+            Stage::Programming
+        } else {
+            Stage::Phase(phase - 1)
+        };
+        self.run_phase(events);
+        let r = self.robots[0];
+        Some(LoneOutcome {
+            square: r.square,
+            facing: r.facing,
+            damage: r.damage,
+            destroyed: matches!(r.status, Status::Destroyed | Status::Eliminated),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{CardKind, Factory, RobotSetup, Settings};
+    use crate::model::{Board, Flow, FlowKind, SquareSpec, Tile};
+    use std::sync::Arc;
+
+    fn game(tile: &Tile) -> Game {
+        let factory = Arc::new(Factory::new(Board::from_tile(tile, &[])));
+        let setup = RobotSetup::new("solo", Square::new(0, 0), Facing::E);
+        match Game::new(factory, &[setup], Settings::default(), 1) {
+            Ok(g) => g,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn lone_phase_moves_then_belts_as_run_phase_does_rulings_one_register_phase() {
+        // A Move 2 east onto an express belt running south: the card moves the robot, then the
+        // express step and the all-belts step carry it two squares (RULINGS.md, step 4b-c).
+        let mut t = Tile::new("t", 5, 5);
+        for y in 0..5 {
+            t.set_square(
+                Square::new(2, y),
+                SquareSpec {
+                    flow: Some(Flow::straight(FlowKind::Express, Facing::S)),
+                    ..SquareSpec::default()
+                },
+            );
+        }
+        let mut g = game(&t);
+        let mut events = Vec::new();
+        let out = g.run_lone_phase(
+            Square::new(0, 0),
+            Facing::E,
+            Some(Card::new(CardKind::Move2, 700)),
+            3,
+            &mut events,
+        );
+        assert_eq!(
+            out,
+            Some(LoneOutcome {
+                square: Square::new(2, 2),
+                facing: Facing::E,
+                damage: 0,
+                destroyed: false,
+            })
+        );
+        assert!(matches!(
+            events.first(),
+            Some(Event::PhaseStarted { phase: 3 })
+        ));
+        // The state is reset each call: a Move 3 west from the same square falls off the board.
+        let out = g.run_lone_phase(
+            Square::new(1, 0),
+            Facing::W,
+            Some(Card::new(CardKind::Move3, 800)),
+            1,
+            &mut events,
+        );
+        assert!(out.is_some_and(|o| o.destroyed));
+        let again = g.run_lone_phase(Square::new(0, 4), Facing::N, None, 5, &mut events);
+        assert_eq!(
+            again.map(|o| (o.square, o.destroyed)),
+            Some((Square::new(0, 4), false))
+        );
+        assert_eq!(
+            g.run_lone_phase(Square::new(0, 0), Facing::N, None, 6, &mut events),
+            None
+        );
+    }
+}

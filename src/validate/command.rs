@@ -1,0 +1,216 @@
+//! `factory-floor validate`: the diagnostics, the solver's legs and the difficulty of course files,
+//! as text for people or JSON for tools.
+
+use super::{Analysis, Diagnostic, Difficulty, Leg, Severity, Solution};
+use crate::format::{self, Document, ErrorKind, Library};
+use serde_json::{Value, json};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// One file's outcome.
+#[derive(Debug)]
+pub enum FileResult {
+    /// Not a course file, or one that could not be loaded; `unreadable` when it could not be read
+    /// at all (exit code 2) rather than read and found invalid.
+    NotValidated { message: String, unreadable: bool },
+    Course {
+        name: String,
+        analysis: Box<Analysis>,
+    },
+}
+
+impl FileResult {
+    /// Exit-code weight: 0 valid, 1 errors found, 2 unreadable.
+    pub fn code(&self) -> u8 {
+        match self {
+            FileResult::NotValidated { unreadable, .. } => {
+                if *unreadable {
+                    2
+                } else {
+                    1
+                }
+            }
+            FileResult::Course { analysis, .. } => {
+                u8::from(super::has_errors(&analysis.diagnostics))
+            }
+        }
+    }
+}
+
+/// Loads and validates one course file with the library it sees (`Library::for_file`).
+pub fn validate_file(path: &Path) -> FileResult {
+    match format::load_document(path) {
+        Err(e) => FileResult::NotValidated {
+            unreadable: e.kind == ErrorKind::Unreadable,
+            message: e.to_string(),
+        },
+        Ok(Document::Tile(_)) => FileResult::NotValidated {
+            message: format!(
+                "{}: is a tile, not a course; `validate` checks courses (`check` loads tiles)",
+                path.display()
+            ),
+            unreadable: false,
+        },
+        Ok(Document::Course(course)) => {
+            let library = Library::for_file(path);
+            FileResult::Course {
+                name: course.name.clone(),
+                analysis: Box::new(super::analyse(&course, &library)),
+            }
+        }
+    }
+}
+
+/// The text report of one file.
+pub fn render_text(path: &Path, result: &FileResult) -> String {
+    let mut out = String::new();
+    match result {
+        FileResult::NotValidated { message, .. } => {
+            let _ = writeln!(out, "{message}");
+        }
+        FileResult::Course { name, analysis } => {
+            let errors = count(&analysis.diagnostics, Severity::Error);
+            let _ = writeln!(
+                out,
+                "{} (\"{name}\"): {}",
+                path.display(),
+                if errors == 0 {
+                    "valid".to_string()
+                } else {
+                    format!("{errors} error(s)")
+                }
+            );
+            for d in &analysis.diagnostics {
+                let _ = writeln!(out, "  {d}");
+            }
+            if let Some(s) = &analysis.solution {
+                let _ = writeln!(out, "  start {} facing {}", s.start, s.facing.name());
+                for leg in &s.legs {
+                    let _ = writeln!(out, "  {leg}");
+                }
+                if let Some(u) = &s.unreachable {
+                    let _ = writeln!(
+                        out,
+                        "  flag {} at {}: unreachable, {} trap square(s)",
+                        u.flag, u.square, u.traps
+                    );
+                }
+            }
+            if let Some(d) = &analysis.difficulty {
+                let _ = writeln!(out, "  difficulty: {d}");
+            }
+        }
+    }
+    out
+}
+
+fn count(diagnostics: &[Diagnostic], severity: Severity) -> usize {
+    diagnostics
+        .iter()
+        .filter(|d| d.severity == severity)
+        .count()
+}
+
+fn square(s: crate::geom::Square) -> Value {
+    json!([s.x, s.y])
+}
+
+fn leg_json(leg: &Leg) -> Value {
+    json!({
+        "flag": leg.flag,
+        "from": square(leg.from),
+        "to": square(leg.to),
+        "registers": leg.registers,
+        "damage": leg.damage,
+        "traps": leg.traps,
+        "program": leg.program.iter().map(|s| json!({
+            "phase": s.phase,
+            "card": s.card.kind.code(),
+            "square": square(s.square),
+            "facing": s.facing.name(),
+            "damage": s.damage,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn solution_json(s: &Solution) -> Value {
+    json!({
+        "start": square(s.start),
+        "facing": s.facing.name(),
+        "registers": s.registers(),
+        "legs": s.legs.iter().map(leg_json).collect::<Vec<_>>(),
+        "unreachable": s.unreachable.as_ref().map(|u| json!({
+            "flag": u.flag,
+            "square": square(u.square),
+            "from": square(u.from),
+            "traps": u.traps,
+        })),
+    })
+}
+
+fn difficulty_json(d: &Difficulty) -> Value {
+    json!({
+        "registers": d.registers,
+        "line_squares": d.line_squares,
+        "near_squares": d.near_squares,
+        "deadly_near": d.deadly_near,
+        "deadly_percent": d.deadly_percent(),
+        "laser_damage": d.laser_damage,
+        "squares_in_beam": d.squares_in_beam,
+    })
+}
+
+/// The JSON report of one file.
+pub fn render_json(path: &Path, result: &FileResult) -> Value {
+    let file = path.display().to_string();
+    match result {
+        FileResult::NotValidated {
+            message,
+            unreadable,
+        } => json!({
+            "file": file,
+            "valid": false,
+            "unreadable": unreadable,
+            "error": message,
+        }),
+        FileResult::Course { name, analysis } => json!({
+            "file": file,
+            "course": name,
+            "valid": !super::has_errors(&analysis.diagnostics),
+            "diagnostics": analysis.diagnostics.iter().map(|d| json!({
+                "severity": d.severity.label(),
+                "rule": d.rule,
+                "squares": d.squares.iter().map(|&s| square(s)).collect::<Vec<_>>(),
+                "tiles": d.tiles,
+                "message": d.message,
+            })).collect::<Vec<_>>(),
+            "solution": analysis.solution.as_ref().map(solution_json),
+            "difficulty": analysis.difficulty.as_ref().map(difficulty_json),
+        }),
+    }
+}
+
+/// Validates every file and prints the reports; returns the exit code (the worst file's).
+pub fn run(paths: &[std::path::PathBuf], as_json: bool) -> u8 {
+    let mut code = 0u8;
+    let mut reports = Vec::new();
+    for path in paths {
+        let result = validate_file(path);
+        code = code.max(result.code());
+        if as_json {
+            reports.push(render_json(path, &result));
+        } else {
+            print!("{}", render_text(path, &result));
+        }
+    }
+    if as_json {
+        match serde_json::to_string_pretty(&reports) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("cannot write the JSON report: {e}");
+                code = 2;
+            }
+        }
+    }
+    code
+}

@@ -35,6 +35,46 @@ impl Game {
         phase: u8,
         events: &mut Vec<Event>,
     ) -> Option<LoneOutcome> {
+        self.place_lone(square, facing, card, phase, events)?;
+        self.run_phase(events);
+        let r = self.robots[0];
+        Some(LoneOutcome {
+            square: r.square,
+            facing: r.facing,
+            damage: r.damage,
+            destroyed: matches!(r.status, Status::Destroyed | Status::Eliminated),
+        })
+    }
+
+    /// Step 2 of a register phase alone (RULINGS.md, "Robots move"): robot 0, placed as in
+    /// `run_lone_phase`, executes `card` with the same code a phase uses, and nothing else
+    /// happens. Returns where the card leaves it and whether it fell. The solver composes this
+    /// with `run_lone_phase(.., None, ..)` from the square it reaches, which is what a phase does
+    /// to a lone robot after its card; its tests check the two agree on every sample course.
+    pub fn run_lone_card(
+        &mut self,
+        square: Square,
+        facing: Facing,
+        card: Card,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> Option<(Square, bool)> {
+        self.place_lone(square, facing, Some(card), phase, events)?;
+        self.execute(0, card, phase, events);
+        let r = self.robots[0];
+        Some((r.square, !r.is_active()))
+    }
+
+    /// Resets robot 0 to a fresh state on `square` with `card` in register `phase`, and the game
+    /// to just before that phase.
+    fn place_lone(
+        &mut self,
+        square: Square,
+        facing: Facing,
+        card: Option<Card>,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> Option<()> {
         if self.robots.is_empty() || !(1..=5).contains(&phase) {
             return None;
         }
@@ -63,14 +103,7 @@ impl Game {
         } else {
             Stage::Phase(phase - 1)
         };
-        self.run_phase(events);
-        let r = self.robots[0];
-        Some(LoneOutcome {
-            square: r.square,
-            facing: r.facing,
-            damage: r.damage,
-            destroyed: matches!(r.status, Status::Destroyed | Status::Eliminated),
-        })
+        Some(())
     }
 }
 

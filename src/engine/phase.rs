@@ -130,7 +130,7 @@ impl Game {
         }
     }
 
-    fn execute(&mut self, i: usize, card: Card, phase: u8, events: &mut Vec<Event>) {
+    pub(super) fn execute(&mut self, i: usize, card: Card, phase: u8, events: &mut Vec<Event>) {
         let facing = self.robots[i].facing;
         match card.kind {
             CardKind::Left => self.rotate(i, Turn::Left, RotateCause::Card, events),

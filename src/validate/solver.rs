@@ -50,24 +50,84 @@ pub struct StepTable {
 }
 
 impl StepTable {
-    /// Runs every step once. `None` when the board has no square to stand on.
+    /// Computes every step. A register phase for a lone robot is its card (step 2) followed by
+    /// the board (steps 3-6) acting on wherever the card left it, so each step is the engine's
+    /// `Game::run_lone_card` composed with the engine's card-less `Game::run_lone_phase` from the
+    /// square it reaches; the board's effect is computed once per square and phase, facing north,
+    /// and turned for the other facings (belts and gears turn a robot relative to its facing).
+    /// `StepTable::direct` runs every step whole instead; the tests check the two agree.
+    /// `None` when the board has no square to stand on.
     pub fn new(factory: Arc<Factory>) -> Option<StepTable> {
-        let cells = factory.cell_count();
-        let standable: Vec<bool> = (0..cells)
-            .map(|c| {
-                let cell = factory.cell_at(c);
-                cell.on_board && !cell.hole
-            })
-            .collect();
-        let first = standable.iter().position(|&s| s)?;
-        let setup = RobotSetup::new("solo", factory.square_of(first), Facing::N);
-        let mut game = Game::new(Arc::clone(&factory), &[setup], Settings::default(), 0).ok()?;
-        let states = cells * 4 * PHASES;
-        let mut next = vec![NONE; states * CARDS.len()];
-        let mut damage = vec![0u8; states * CARDS.len()];
+        let (standable, mut game) = Self::setup(&factory)?;
+        let cells = standable.len();
         let mut events: Vec<Event> = Vec::with_capacity(32);
-        for (c, _) in standable.iter().enumerate().filter(|(_, s)| **s) {
+        // The board's part: [cell * 5 + phase - 1] -> (cell after, quarter turns, damage).
+        let mut board = vec![(NONE, 0u8, 0u8); cells * PHASES];
+        for c in (0..cells).filter(|&c| standable[c]) {
             let square = factory.square_of(c);
+            for phase in 1..=PHASES as u8 {
+                let Some(out) = game.run_lone_phase(square, Facing::N, None, phase, &mut events)
+                else {
+                    continue;
+                };
+                if out.destroyed {
+                    continue;
+                }
+                if let Some(to) = factory.index(out.square) {
+                    board[c * PHASES + usize::from(phase - 1)] =
+                        (to as u32, out.facing.index() as u8, out.damage);
+                }
+            }
+        }
+        let mut table = StepTable::empty(factory, standable);
+        for c in (0..cells).filter(|&c| table.standable[c]) {
+            let square = table.factory.square_of(c);
+            for facing in Facing::ALL {
+                for phase in 1..=PHASES as u8 {
+                    let p = usize::from(phase - 1);
+                    let state = (c * 4 + facing.index()) * PHASES + p;
+                    for (k, card) in CARDS.iter().enumerate() {
+                        let (after, faced) = match card.kind {
+                            CardKind::Left => (c, facing.left()),
+                            CardKind::Right => (c, facing.right()),
+                            CardKind::UTurn => (c, facing.opposite()),
+                            _ => {
+                                let Some((to, fell)) =
+                                    game.run_lone_card(square, facing, *card, phase, &mut events)
+                                else {
+                                    continue;
+                                };
+                                let Some(to) = table.factory.index(to) else {
+                                    continue;
+                                };
+                                if fell || !table.standable[to] {
+                                    continue;
+                                }
+                                (to, facing)
+                            }
+                        };
+                        let (to, turns, damage) = board[after * PHASES + p];
+                        if to == NONE {
+                            continue;
+                        }
+                        let facing = Facing::from_index(faced.index() + usize::from(turns));
+                        table.next[state * CARDS.len() + k] = to * 4 + facing.index() as u32;
+                        table.damage[state * CARDS.len() + k] = damage;
+                    }
+                }
+            }
+        }
+        Some(table)
+    }
+
+    /// Computes every step whole through `Game::run_lone_phase`, one engine phase per square,
+    /// facing, phase and card: slower than `new`, and the reference it is tested against.
+    pub fn direct(factory: Arc<Factory>) -> Option<StepTable> {
+        let (standable, mut game) = Self::setup(&factory)?;
+        let mut events: Vec<Event> = Vec::with_capacity(32);
+        let mut table = StepTable::empty(factory, standable);
+        for c in (0..table.cells()).filter(|&c| table.standable[c]) {
+            let square = table.factory.square_of(c);
             for facing in Facing::ALL {
                 for phase in 1..=PHASES as u8 {
                     let state = (c * 4 + facing.index()) * PHASES + usize::from(phase - 1);
@@ -80,21 +140,45 @@ impl StepTable {
                         if out.destroyed {
                             continue;
                         }
-                        let Some(to) = factory.index(out.square) else {
+                        let Some(to) = table.factory.index(out.square) else {
                             continue;
                         };
-                        next[state * CARDS.len() + k] = (to * 4 + out.facing.index()) as u32;
-                        damage[state * CARDS.len() + k] = out.damage;
+                        table.next[state * CARDS.len() + k] = (to * 4 + out.facing.index()) as u32;
+                        table.damage[state * CARDS.len() + k] = out.damage;
                     }
                 }
             }
         }
-        Some(StepTable {
+        Some(table)
+    }
+
+    /// The squares a robot can stand on, and a one-robot game to run steps in.
+    fn setup(factory: &Arc<Factory>) -> Option<(Vec<bool>, Game)> {
+        let standable: Vec<bool> = (0..factory.cell_count())
+            .map(|c| {
+                let cell = factory.cell_at(c);
+                cell.on_board && !cell.hole
+            })
+            .collect();
+        let first = standable.iter().position(|&s| s)?;
+        let setup = RobotSetup::new("solo", factory.square_of(first), Facing::N);
+        let game = Game::new(Arc::clone(factory), &[setup], Settings::default(), 0).ok()?;
+        Some((standable, game))
+    }
+
+    fn empty(factory: Arc<Factory>, standable: Vec<bool>) -> StepTable {
+        let states = standable.len() * 4 * PHASES;
+        StepTable {
             factory,
             standable,
-            next,
-            damage,
-        })
+            next: vec![NONE; states * CARDS.len()],
+            damage: vec![0u8; states * CARDS.len()],
+        }
+    }
+
+    /// Whether two tables hold the same steps.
+    pub fn same_steps(&self, other: &StepTable) -> bool {
+        self.next == other.next && self.damage == other.damage
     }
 
     pub fn factory(&self) -> &Factory {

@@ -291,6 +291,46 @@ fn rule_flag_in_wall_corner() {
 }
 
 #[test]
+fn rule_flag_unreachable() {
+    // RULINGS.md, Setup rules: every flag must be reachable in order; walls on all four sides of
+    // flag 2 shut it off. One wall beside it leaves it reachable.
+    let mut clean = base();
+    edge(
+        &mut clean,
+        1,
+        Square::new(5, 5),
+        Facing::N,
+        Some(Barrier::Plain),
+        None,
+    );
+    let mut c = clean.clone();
+    for side in [Facing::E, Facing::S, Facing::W] {
+        edge(
+            &mut c,
+            1,
+            Square::new(5, 5),
+            side,
+            Some(Barrier::Plain),
+            None,
+        );
+    }
+    check(
+        "flag-unreachable",
+        clean,
+        c.clone(),
+        Some(Square::new(17, 5)),
+    );
+    let message = found(&c, "flag-unreachable")
+        .first()
+        .map(|d| d.message.clone())
+        .unwrap_or_default();
+    assert!(
+        message.contains("flag 2 at (17, 5)") && message.contains("from flag 1 at (5, 5)"),
+        "{message}"
+    );
+}
+
+#[test]
 fn rule_flags_share_tile() {
     let mut c = base();
     c.flags[1].at = Square::new(8, 8);

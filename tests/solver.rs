@@ -1,0 +1,409 @@
+//! The course solver and validation on the sample courses (issue 4): every sample course is valid,
+//! one change per course breaks the right rule at the right square, the solver's shortest program
+//! really touches every flag when the engine plays it, and a hand-made corridor has the known answer.
+
+use factory_floor::engine::{CardKind, Event, Factory, Game, Settings};
+use factory_floor::format::{self, Document, Library};
+use factory_floor::geom::{Facing, Rotation, Square};
+use factory_floor::model::*;
+use factory_floor::validate::{Diagnostic, Severity, StepTable, analyse, solver, validate};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn sample_paths() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "json"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    assert!(
+        paths.len() >= 5,
+        "sample courses missing in {}",
+        dir.display()
+    );
+    paths
+}
+
+/// Every sample course with the library it sees.
+fn samples() -> Vec<(String, Course, Library)> {
+    sample_paths()
+        .into_iter()
+        .map(|p| {
+            let name = p
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            match format::load_document(&p) {
+                Ok(Document::Course(c)) => (name, c, Library::for_file(&p)),
+                Ok(Document::Tile(_)) => panic!("{name} is a tile"),
+                Err(e) => panic!("{e}"),
+            }
+        })
+        .collect()
+}
+
+fn rule_at(diagnostics: &[Diagnostic], rule: &str, square: Square) -> bool {
+    diagnostics
+        .iter()
+        .any(|d| d.rule == rule && d.squares.contains(&square))
+}
+
+/// The course with placement `index` replaced by an embedded, already rotated copy of its tile,
+/// edited by `edit` in board coordinates relative to the placement.
+fn edit_tile(
+    course: &Course,
+    library: &Library,
+    at: Square,
+    edit: impl FnOnce(&mut Tile, Square),
+) -> Course {
+    let board = course.compile(library);
+    let Some(index) = board.square(at).and_then(|q| q.placement) else {
+        panic!("{at} is not on a tile");
+    };
+    let index = usize::from(index);
+    let mut c = course.clone();
+    let p = c.placements[index].clone();
+    let Some(tile) = course.resolve(&p.tile, library) else {
+        panic!("tile {} not found", p.tile);
+    };
+    let mut tile = tile.rotated(p.rotation);
+    tile.id = format!("{}-edited", p.tile);
+    edit(&mut tile, Square::new(at.x - p.at.x, at.y - p.at.y));
+    c.placements[index] = TilePlacement {
+        tile: tile.id.clone(),
+        at: p.at,
+        rotation: Rotation::R0,
+    };
+    c.embedded.push(tile);
+    c
+}
+
+fn wall(tile: &mut Tile, s: Square, side: Facing) {
+    let mut e = tile.edge(s, side);
+    e.barrier = Some(Barrier::Plain);
+    tile.set_edge(s, side, e);
+}
+
+#[test]
+fn every_sample_course_validates_with_no_errors_and_is_solved() {
+    for (name, course, lib) in samples() {
+        let a = analyse(&course, &lib);
+        let errors: Vec<_> = a
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{name}: {errors:?}");
+        let Some(s) = &a.solution else {
+            panic!("{name}: not solved")
+        };
+        assert_eq!(s.legs.len(), course.flags.len(), "{name}");
+        assert!(s.unreachable.is_none(), "{name}");
+        for leg in &s.legs {
+            assert_eq!(leg.registers as usize, leg.program.len(), "{name}");
+            assert!(leg.registers > 0, "{name}");
+        }
+        let Some(d) = a.difficulty else {
+            panic!("{name}: no difficulty")
+        };
+        assert_eq!(d.registers, s.registers(), "{name}");
+        assert_eq!(d.laser_damage, s.damage(), "{name}");
+        assert!(d.deadly_near <= d.near_squares && d.line_squares <= d.near_squares);
+    }
+}
+
+#[test]
+fn solver_program_replayed_through_the_engine_touches_every_flag_in_order() {
+    // RULINGS.md, Setup rules: every flag reachable, in order, by a robot playing legal cards.
+    for (name, course, lib) in samples() {
+        let a = analyse(&course, &lib);
+        let Some(sol) = a.solution else {
+            panic!("{name}: not solved")
+        };
+        let mut game = match Game::for_course(
+            &course,
+            &lib,
+            &["solo".to_string()],
+            sol.facing,
+            Settings::default(),
+            7,
+        ) {
+            Ok(g) => g,
+            Err(e) => panic!("{name}: {e}"),
+        };
+        assert_eq!(game.robots()[0].square, sol.start, "{name}");
+        assert_eq!(game.robots()[0].facing, sol.facing, "{name}");
+        let steps: Vec<_> = sol.program().copied().collect();
+        let mut events = Vec::new();
+        let mut touched = Vec::new();
+        let mut damage = 0u32;
+        for (turn, chunk) in steps.chunks(5).enumerate() {
+            game.begin_scripted_turn(&mut events);
+            let mut registers = [None; 5];
+            for (i, s) in chunk.iter().enumerate() {
+                assert_eq!(usize::from(s.phase), i + 1, "{name}: phases run 1-5");
+                registers[i] = Some(s.card);
+            }
+            game.set_registers(0, registers);
+            for (i, s) in chunk.iter().enumerate() {
+                events.clear();
+                game.run_phase(&mut events);
+                for e in &events {
+                    match e {
+                        Event::Touched { flag, .. } => touched.push(*flag),
+                        Event::Damaged { amount, .. } => damage += u32::from(*amount),
+                        Event::Destroyed { .. } => {
+                            panic!("{name}: destroyed in turn {} register {}", turn + 1, i + 1)
+                        }
+                        _ => {}
+                    }
+                }
+                let r = game.robots()[0];
+                assert_eq!(
+                    (r.square, r.facing),
+                    (s.square, s.facing),
+                    "{name}: turn {} register {} ({})",
+                    turn + 1,
+                    i + 1,
+                    s.card
+                );
+            }
+            events.clear();
+            game.end_turn(&mut events);
+        }
+        let expected: Vec<u8> = (1..=course.flags.len() as u8).collect();
+        assert_eq!(touched, expected, "{name}");
+        assert_eq!(game.robots()[0].place, Some(1), "{name}: finished");
+        assert_eq!(damage, sol.damage(), "{name}");
+    }
+}
+
+#[test]
+fn moving_a_flag_into_a_wall_corner_is_reported_there_faq_7_1() {
+    for (name, course, lib) in samples() {
+        let board = course.compile(&lib);
+        // A wall corner on the board if the course has one; else make one beside flag 1.
+        let corner = board.all_squares().find(|&s| {
+            board.is_on_board(s)
+                && Facing::ALL
+                    .into_iter()
+                    .any(|f| board.has_barrier(s, f) && board.has_barrier(s, f.right()))
+        });
+        let mut c = match corner {
+            Some(_) => course.clone(),
+            None => edit_tile(&course, &lib, course.flags[0].at, |t, s| {
+                wall(t, s, Facing::N);
+                wall(t, s, Facing::E);
+            }),
+        };
+        let at = corner.unwrap_or(course.flags[0].at);
+        c.flags[0].at = at;
+        let d = validate(&c, &lib);
+        assert!(rule_at(&d, "flag-in-wall-corner", at), "{name}: {d:?}");
+        assert!(
+            !rule_at(&validate(&course, &lib), "flag-in-wall-corner", at),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn walling_off_a_flag_makes_it_unreachable_rulings_setup_rules() {
+    for (name, course, lib) in samples() {
+        let last = course.flags_in_order().last().copied();
+        let Some(flag) = last else {
+            panic!("{name}: no flags")
+        };
+        let c = edit_tile(&course, &lib, flag.at, |t, s| {
+            for f in Facing::ALL {
+                wall(t, s, f);
+            }
+        });
+        let a = analyse(&c, &lib);
+        assert!(
+            rule_at(&a.diagnostics, "flag-unreachable", flag.at),
+            "{name}: {:?}",
+            a.diagnostics
+        );
+        let d = a
+            .diagnostics
+            .iter()
+            .find(|d| d.rule == "flag-unreachable")
+            .map(|d| d.message.clone())
+            .unwrap_or_default();
+        assert!(d.contains(&format!("flag {}", flag.number)), "{name}: {d}");
+        let Some(sol) = a.solution else {
+            panic!("{name}: not solved")
+        };
+        // The legs before it are still solved; from every other square the flag is out of reach.
+        assert_eq!(sol.legs.len() + 1, course.flags.len(), "{name}");
+        let Some(u) = sol.unreachable else {
+            panic!("{name}: no unreachable flag")
+        };
+        let factory = Factory::new(c.compile(&lib));
+        let standable = (0..factory.cell_count())
+            .filter(|&i| {
+                let cell = factory.cell_at(i);
+                cell.on_board && !cell.hole
+            })
+            .count();
+        assert_eq!(u.traps, standable - 1, "{name}");
+    }
+}
+
+#[test]
+fn moving_the_start_off_a_repair_site_is_reported_seed_000_set_up() {
+    for (name, course, lib) in samples() {
+        let board = course.compile(&lib);
+        // An open floor square of the first tile that is not a repair site.
+        let Some(&(_, at, w, h)) = board.placements.iter().find(|p| p.0 == 0) else {
+            panic!("{name}: no first tile")
+        };
+        let Some(plain) = (0..h)
+            .flat_map(|y| (0..w).map(move |x| at.offset(x, y)))
+            .find(|&s| board.spec(s).is_some_and(|q| q.is_open_floor()))
+        else {
+            panic!("{name}: no open floor on the first tile")
+        };
+        let mut c = course.clone();
+        c.start = StartRule::Archive(plain);
+        let d = validate(&c, &lib);
+        assert!(rule_at(&d, "start-not-archive", plain), "{name}: {d:?}");
+        assert!(
+            !validate(&course, &lib)
+                .iter()
+                .any(|d| d.rule == "start-not-archive")
+        );
+    }
+}
+
+/// One 12 x 1 corridor with the start on a repair site at the west end, facing any way.
+fn corridor(flag_at: i32) -> Course {
+    let mut t = Tile::new("corridor", 12, 1);
+    t.set_square(
+        Square::new(0, 0),
+        SquareSpec {
+            repair: Wrenches::new(1),
+            ..SquareSpec::default()
+        },
+    );
+    Course {
+        name: "corridor".into(),
+        description: String::new(),
+        author: String::new(),
+        rules: RulesEdition::Classic1994,
+        players: PlayerRange { min: 1, max: 4 },
+        lives: LivesRule::Standard,
+        placements: vec![TilePlacement {
+            tile: "corridor".into(),
+            at: Square::new(0, 0),
+            rotation: Rotation::R0,
+        }],
+        embedded: vec![t],
+        flags: vec![Flag {
+            number: 1,
+            at: Square::new(flag_at, 0),
+        }],
+        start: StartRule::Archive(Square::new(0, 0)),
+    }
+}
+
+#[test]
+fn a_flag_five_squares_down_a_corridor_takes_move_3_and_move_2() {
+    let a = analyse(&corridor(5), &Vec::new());
+    let Some(sol) = a.solution else {
+        panic!("not solved: {:?}", a.diagnostics)
+    };
+    assert_eq!(sol.facing, Facing::E);
+    assert_eq!(sol.registers(), 2);
+    let mut cards: Vec<CardKind> = sol.program().map(|s| s.card.kind).collect();
+    cards.sort();
+    assert_eq!(cards, vec![CardKind::Move2, CardKind::Move3]);
+    let phases: Vec<u8> = sol.program().map(|s| s.phase).collect();
+    assert_eq!(phases, vec![1, 2]);
+    assert_eq!(sol.legs[0].damage, 0);
+    assert_eq!(sol.legs[0].traps, 0);
+    // Eleven squares away: 3 + 3 + 3 + 2 is four registers.
+    let far = analyse(&corridor(11), &Vec::new());
+    assert_eq!(far.solution.map(|s| s.registers()), Some(4));
+}
+
+#[test]
+fn a_laser_in_the_corridor_costs_damage_and_a_pit_makes_traps() {
+    // A laser across square 2 and a pit at 8: the line to a flag at 5 takes the beam only if it
+    // must stop there (it need not: 3 + 2), and no square beyond the pit can come back.
+    let mut c = corridor(5);
+    let t = &mut c.embedded[0];
+    t.set_edge(
+        Square::new(2, 0),
+        Facing::N,
+        EdgeSpec {
+            barrier: Some(Barrier::Plain),
+            mount: Beams::new(1).map(Mount::Laser),
+        },
+    );
+    t.set_square(
+        Square::new(8, 0),
+        SquareSpec {
+            floor: Some(Floor::Pit),
+            ..SquareSpec::default()
+        },
+    );
+    let a = analyse(&c, &Vec::new());
+    let Some(sol) = a.solution else {
+        panic!("not solved: {:?}", a.diagnostics)
+    };
+    assert_eq!(sol.registers(), 2);
+    assert_eq!(sol.damage(), 0, "move 3 then move 2 never ends on the beam");
+    let first: Vec<CardKind> = sol.program().map(|s| s.card.kind).collect();
+    assert_eq!(first, vec![CardKind::Move3, CardKind::Move2]);
+    // Squares 9, 10 and 11 are cut off by the pit: 1-wide, any move west falls in.
+    assert_eq!(sol.legs[0].traps, 3);
+    let Some(d) = a.difficulty else {
+        panic!("no difficulty")
+    };
+    // The line: squares 0, 3, 5; the squares within 1 are columns -1..6 of rows -1..1, of which
+    // only the 7 corridor squares 0-6 are on the board.
+    assert_eq!(d.line_squares, 3);
+    assert_eq!(d.near_squares, 24);
+    assert_eq!(d.deadly_near, 24 - 7);
+    assert_eq!(d.squares_in_beam, 0);
+}
+
+#[test]
+fn the_step_table_matches_whole_engine_phases_on_every_sample_course() {
+    // `StepTable::new` composes the engine's card step with its card-less phase; it must equal
+    // running every step as one whole `Game::run_phase` (RULINGS.md, One register phase).
+    for (name, course, lib) in samples() {
+        let factory = Arc::new(Factory::new(course.compile(&lib)));
+        let (Some(fast), Some(whole)) = (
+            StepTable::new(Arc::clone(&factory)),
+            StepTable::direct(factory),
+        ) else {
+            panic!("{name}: no table")
+        };
+        assert!(fast.same_steps(&whole), "{name}");
+    }
+}
+
+#[test]
+fn a_numbered_start_uses_start_square_1_as_printed() {
+    let Some((name, course, lib)) = samples()
+        .into_iter()
+        .find(|s| s.1.start == StartRule::Numbered)
+    else {
+        panic!("no sample course with numbered starts")
+    };
+    let board = course.compile(&lib);
+    let first = board.start_squares()[0];
+    let factory = Factory::new(board);
+    let Some((square, facings)) = solver::start_of(course.start, &factory) else {
+        panic!("{name}: no start")
+    };
+    assert_eq!((square, facings), (first.1, vec![first.2]));
+    let sol = analyse(&course, &lib).solution;
+    assert_eq!(sol.map(|s| (s.start, s.facing)), Some((first.1, first.2)));
+}

@@ -407,3 +407,80 @@ fn a_numbered_start_uses_start_square_1_as_printed() {
     let sol = analyse(&course, &lib).solution;
     assert_eq!(sol.map(|s| (s.start, s.facing)), Some((first.1, first.2)));
 }
+
+/// Runs `factory-floor validate` with `args`; returns the exit code and standard output.
+fn run_validate(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_factory-floor"))
+        .arg("validate")
+        .args(args)
+        .output();
+    match out {
+        Ok(o) => (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        ),
+        Err(e) => panic!("cannot run factory-floor: {e}"),
+    }
+}
+
+#[test]
+fn validate_command_prints_legs_and_exits_0_1_or_2() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses");
+    let tour = dir.join("grand-tour.json");
+    let tour = tour.to_string_lossy();
+    let (code, text) = run_validate(&[&tour]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("valid"), "{text}");
+    assert!(text.contains("flag 5 at (3, 13):"), "{text}");
+    assert!(text.contains("difficulty:"), "{text}");
+
+    let (code, json) = run_validate(&["--json", &tour]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = match serde_json::from_str(&json) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}: {json}"),
+    };
+    assert_eq!(v[0]["valid"], serde_json::Value::Bool(true));
+    assert_eq!(v[0]["solution"]["legs"].as_array().map(Vec::len), Some(5));
+    assert!(
+        v[0]["difficulty"]["registers"]
+            .as_u64()
+            .is_some_and(|r| r > 0)
+    );
+
+    // A walled-off flag is an error: exit 1, and the rule is named.
+    let Some((_, course, lib)) = samples().into_iter().find(|s| s.0 == "first-steps.json") else {
+        panic!("first-steps.json missing")
+    };
+    let flag = course.flags_in_order()[0];
+    let walled = edit_tile(&course, &lib, flag.at, |t, s| {
+        for f in Facing::ALL {
+            wall(t, s, f);
+        }
+    });
+    let scratch = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => panic!("no temp dir: {e}"),
+    };
+    let path = scratch.path().join("walled.json");
+    if let Err(e) = std::fs::write(&path, format::course_to_string(&walled)) {
+        panic!("{e}");
+    }
+    let (code, text) = run_validate(&[&path.to_string_lossy()]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("[flag-unreachable]"), "{text}");
+    // `check` reports it too, through `validate::validate`.
+    let report = factory_floor::check::check_file(&path);
+    assert!(
+        report
+            .problems
+            .iter()
+            .any(|p| p.contains("[flag-unreachable]")),
+        "{:?}",
+        report.problems
+    );
+
+    let missing = scratch.path().join("missing.json");
+    let (code, _) = run_validate(&[&tour, &missing.to_string_lossy()]);
+    assert_eq!(code, Some(2));
+}

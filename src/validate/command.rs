@@ -190,27 +190,34 @@ pub fn render_json(path: &Path, result: &FileResult) -> Value {
     }
 }
 
-/// Validates every file and prints the reports; returns the exit code (the worst file's).
+/// Validates every file and prints the reports; returns the exit code (the worst file's). A
+/// closed standard output (`validate ... | head`) stops the printing, not the program.
 pub fn run(paths: &[std::path::PathBuf], as_json: bool) -> u8 {
+    use std::io::Write as _;
     let mut code = 0u8;
     let mut reports = Vec::new();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
     for path in paths {
         let result = validate_file(path);
         code = code.max(result.code());
         if as_json {
             reports.push(render_json(path, &result));
         } else {
-            print!("{}", render_text(path, &result));
+            let _ = out.write_all(render_text(path, &result).as_bytes());
         }
     }
     if as_json {
         match serde_json::to_string_pretty(&reports) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => {
+                let _ = writeln!(out, "{text}");
+            }
             Err(e) => {
                 eprintln!("cannot write the JSON report: {e}");
                 code = 2;
             }
         }
     }
+    let _ = out.flush();
     code
 }

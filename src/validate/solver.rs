@@ -397,7 +397,19 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
         return None;
     }
     let n = flags.len();
-    let states = table.states();
+    // The search numbers only the squares a robot can stand on, so a sparse course's empty grid
+    // costs nothing per layer: `compact[cell]` is the square's number, `cells_of` the way back.
+    let mut compact = vec![NONE; table.cells()];
+    let mut cells_of: Vec<u32> = Vec::new();
+    for c in (0..table.cells()).filter(|&c| table.standable[c]) {
+        compact[c] = cells_of.len() as u32;
+        cells_of.push(c as u32);
+    }
+    let unit = 4 * PHASES;
+    // A search state `(number * 4 + facing) * 5 + phase - 1` as a table state, and as a node.
+    let table_state = |cs: usize| cells_of[cs / unit] as usize * unit + cs % unit;
+    let node_of = |cs: usize| cells_of[cs / unit] * 4 + ((cs / PHASES) % 4) as u32;
+    let states = cells_of.len() * unit;
     // Layer k: flags 1..k touched. A layered state is `k * states + state`.
     let total = n * states;
     let mut level = vec![NONE; total];
@@ -406,7 +418,7 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
     let mut parent_card = vec![0u8; total];
     let mut frontier: Vec<u32> = Vec::new();
     for &f in facings {
-        let s = (start_cell * 4 + f.index()) * PHASES;
+        let s = (compact[start_cell] as usize * 4 + f.index()) * PHASES;
         level[s] = 0;
         frontier.push(s as u32);
     }
@@ -418,8 +430,9 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
         next_frontier.clear();
         for &ls in &frontier {
             let ls = ls as usize;
-            let (layer, state) = (ls / states, ls % states);
-            let phase = state % PHASES;
+            let (layer, cs) = (ls / states, ls % states);
+            let state = table_state(cs);
+            let phase = cs % PHASES;
             let base = state * CARDS.len();
             for k in 0..CARDS.len() {
                 let to = table.next[base + k];
@@ -438,7 +451,13 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
                         continue;
                     }
                 }
-                let target = layer_to * states + to as usize * PHASES + (phase + 1) % PHASES;
+                let number = compact[cell];
+                if number == NONE {
+                    continue;
+                }
+                let target = layer_to * states
+                    + (number as usize * 4 + (to % 4) as usize) * PHASES
+                    + (phase + 1) % PHASES;
                 if level[target] == NONE {
                     level[target] = l + 1;
                     damage[target] = d;
@@ -458,14 +477,16 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
     // The line to reconstruct: the finish, or the best arrival on the last flag reached.
     let (mut at, mut moves, solved) = match finish {
         Some((_, before, k, node)) => {
-            let state = before as usize % states;
+            let state = table_state(before as usize % states);
             let dmg = table.damage[state * CARDS.len() + usize::from(k)];
             (before, vec![((state % PHASES) as u8 + 1, k, node, dmg)], n)
         }
-        None => match (1..n)
-            .rev()
-            .find_map(|layer| best_arrival(layer, flags[layer - 1], states, &level, &damage))
-        {
+        None => match (1..n).rev().find_map(|layer| {
+            let flag = compact[flags[layer - 1]];
+            (flag != NONE)
+                .then(|| best_arrival(layer, flag as usize, states, &level, &damage))
+                .flatten()
+        }) {
             Some((ls, layer)) => (ls, Vec::new(), layer),
             None => (NONE, Vec::new(), 0),
         },
@@ -478,9 +499,9 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
             first_state = at;
             break;
         }
-        let state = p as usize % states;
+        let state = table_state(p as usize % states);
         let k = parent_card[at as usize];
-        let node = ((at as usize % states) / PHASES) as u32;
+        let node = node_of(at as usize % states);
         let dmg = table.damage[state * CARDS.len() + usize::from(k)];
         moves.push(((state % PHASES) as u8 + 1, k, node, dmg));
         at = p;

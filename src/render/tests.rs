@@ -347,7 +347,17 @@ fn pictures_larger_than_the_cap_are_refused_with_a_reason() {
     let err = png::picture_size(&scene, 1000).err().unwrap_or_default();
     assert!(err.contains("16384"), "{err}");
     assert!(png::picture_size(&scene, 0).is_err());
-    assert_eq!(png::picture_size(&scene, 256), Ok((16384, 16384)));
+    let err = png::picture_size(&scene, 200).err().unwrap_or_default();
+    assert!(
+        err.contains("12800 x 12800") && err.contains("64 megapixels"),
+        "{err}"
+    );
+    let strip = build_scene(
+        &Board::from_tile(&Tile::new("t", 64, 4), &[]),
+        &SceneOptions::default(),
+    );
+    assert_eq!(png::picture_size(&strip, 256), Ok((16384, 1024)));
+    assert!(png::picture_size(&strip, 257).is_err());
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::{HAlign, Point, Rgba, Scene, SceneOptions, Shape, Stroke, VAlign, build_scene};
 use crate::format::{self, Document, Library};
-use crate::model::{Board, StartRule};
+use crate::model::{Board, CompileProblem, StartRule};
 use skrifa::instance::{LocationRef, Size};
 use skrifa::{FontRef, MetadataProvider};
 use std::path::Path;
@@ -179,6 +179,14 @@ pub fn render_file(input: &Path, output: &Path, scale: u32) -> Result<(), String
         Document::Course(course) => {
             let library = Library::for_file(input);
             let board = course.compile(&library);
+            // A missing tile would leave a silent hole in the picture: refuse instead.
+            if let Some(problem) = board
+                .problems
+                .iter()
+                .find(|p| matches!(p, CompileProblem::UnknownTile { .. }))
+            {
+                return Err(format!("{}: {}", input.display(), problem.message()));
+            }
             let archive_start = match course.start {
                 StartRule::Archive(s) => Some(s),
                 StartRule::Numbered => None,

@@ -373,6 +373,19 @@ fn render_file_writes_a_course_picture_and_names_files_it_cannot_read() {
     let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png);
     assert_eq!(img.map(|i| (i.width(), i.height())).ok(), Some((90, 40)));
 
+    let text = std::fs::read_to_string(fixture("two_tiles_course.json")).unwrap_or_default();
+    let unknown = dir.path().join("unknown.json");
+    let written = std::fs::write(
+        &unknown,
+        text.replace("\"tile\": \"small\"", "\"tile\": \"nowhere\""),
+    );
+    assert!(written.is_ok());
+    let err = render_file(&unknown, &out, 10).err().unwrap_or_default();
+    assert!(
+        err.contains("unknown.json") && err.contains("\"nowhere\""),
+        "{err}"
+    );
+
     let missing = dir.path().join("nothing.json");
     let err = render_file(&missing, &out, 10).err().unwrap_or_default();
     assert!(err.contains("nothing.json"), "{err}");

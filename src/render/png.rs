@@ -202,32 +202,8 @@ pub fn render_file(input: &Path, output: &Path, scale: u32) -> Result<(), String
     };
     let scene = build_scene(&board, &options);
     let png = scene_to_png(&scene, scale).map_err(|e| format!("{}: {e}", input.display()))?;
-    save_bytes_atomic(output, &png).map_err(|e| format!("{}: cannot write: {e}", output.display()))
-}
-
-/// Writes `bytes` to a temporary file next to `path` and renames it into place, as
-/// `format::save_atomic` does for text.
-pub fn save_bytes_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "picture.png".to_string());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    crate::format::save_atomic(output, &png)
+        .map_err(|e| format!("{}: cannot write: {e}", output.display()))
 }
 
 fn colour(c: Rgba) -> AlphaColor<Srgb> {

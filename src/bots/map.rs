@@ -94,9 +94,8 @@ impl FlagMaps {
         // Reverse edges in compressed rows.
         let mut start = vec![0u32; nodes + 1];
         let mut queue = VecDeque::new();
-        for node in 0..nodes {
-            for k in 0..KINDS {
-                let t = self.next[node * KINDS + k];
+        for (node, row) in self.next.chunks_exact(KINDS).enumerate() {
+            for &t in row {
                 if t == DEAD {
                     continue;
                 }
@@ -188,5 +187,79 @@ impl FlagMaps {
             self.state(square, f)
                 .map_or(UNREACHABLE, |s| self.distance(flag, s))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::Arena;
+    use std::path::Path;
+
+    fn maps() -> Arc<FlagMaps> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses/standard-2x2.json");
+        match Arena::load(&path) {
+            Ok(a) => a.maps,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn every_finite_distance_has_a_card_that_brings_it_one_closer() {
+        let maps = maps();
+        let states = maps.factory().cell_count() as u32 * 4;
+        for flag in 1..=maps.flag_count() {
+            let Some(target) = maps.flag_square(flag) else {
+                panic!("flag {flag} has no square")
+            };
+            let mut finite = 0;
+            for s in 0..states {
+                let d = maps.distance(flag, s);
+                if d == UNREACHABLE {
+                    continue;
+                }
+                finite += 1;
+                let ok = CardKind::ALL.iter().any(|&k| {
+                    maps.step(s, k).is_some_and(|t| {
+                        if d == 1 {
+                            maps.square_of(t) == target
+                        } else {
+                            maps.distance(flag, t) == d - 1
+                        }
+                    })
+                });
+                assert!(ok, "flag {flag}, state {s} at distance {d}");
+            }
+            // Most of the board reaches every flag.
+            assert!(finite > states / 2, "flag {flag}: {finite} of {states}");
+        }
+    }
+
+    #[test]
+    fn pits_are_deadly_and_belts_carry_in_the_map_seed_001() {
+        let maps = maps();
+        let factory = Arc::clone(maps.factory());
+        let pit = (0..factory.cell_count())
+            .map(|c| factory.square_of(c))
+            .find(|&s| factory.is_on_board(s) && factory.is_hole(s, 0));
+        let Some(pit) = pit else {
+            panic!("the 2 x 2 course has pits")
+        };
+        // Standing in a pit is no state at all: nothing leads on from it.
+        let Some(state) = maps.state(pit, Facing::N) else {
+            panic!("pit off the grid")
+        };
+        assert!(CardKind::ALL.iter().all(|&k| maps.step(state, k).is_none()));
+        assert_eq!(maps.distance(1, state), UNREACHABLE);
+        // Sorting Yard: (3, 1) is an express belt running south (the play log shows robots
+        // carried from (3, 1) to (3, 2) and on to (3, 3) in one phase); a robot turning there in
+        // place is still carried two squares (seed 001, Express Conveyor Belts).
+        let Some(on_belt) = maps.state(Square::new(3, 1), Facing::E) else {
+            panic!("(3, 1) off the grid")
+        };
+        let Some(after) = maps.step(on_belt, CardKind::Left) else {
+            panic!("turning on a belt is safe")
+        };
+        assert_eq!(maps.square_of(after), Square::new(3, 3));
     }
 }

@@ -56,8 +56,8 @@ enum Command {
         /// Print every event (cards dealt, revealed, each move); without it, only what moves the race.
         #[arg(long)]
         log: bool,
-        /// Stop after this many turns.
-        #[arg(long, default_value_t = 40)]
+        /// Stop after this many turns (1 to 1000).
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
         turns: u32,
     },
     /// Test-drive a course: play many games of sample robots on every core and print statistics.
@@ -65,13 +65,14 @@ enum Command {
         course: PathBuf,
         #[arg(long, default_value = "planner,greedy,random")]
         bots: String,
-        #[arg(long, default_value_t = 1000)]
-        games: usize,
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        games: u32,
         /// Game g uses seed S + g.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// A game not over after this many turns stops; its unfinished robots count as this.
-        #[arg(long, default_value_t = 40)]
+        /// A game not over after this many turns (1 to 1000) stops; its unfinished robots count
+        /// as this.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
         turns: u32,
         /// Print the statistics (with per-square heat maps) as JSON.
         #[arg(long)]
@@ -216,7 +217,7 @@ fn play(course: &Path, bots: &str, seed: u64, log: bool, turns: u32) -> ExitCode
     }
 }
 
-fn drive(course: &Path, bots: &str, games: usize, seed: u64, turns: u32, json: bool) -> ExitCode {
+fn drive(course: &Path, bots: &str, games: u32, seed: u64, turns: u32, json: bool) -> ExitCode {
     use factory_floor::bots::{Arena, DriveOptions, parse_bots};
     let setup = parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?)));
     let (bots, arena) = match setup {
@@ -228,7 +229,7 @@ fn drive(course: &Path, bots: &str, games: usize, seed: u64, turns: u32, json: b
     };
     let options = DriveOptions {
         bots,
-        games,
+        games: games as usize,
         seed,
         turn_cap: turns,
         threads: 0,

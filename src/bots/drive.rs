@@ -77,6 +77,10 @@ impl Arena {
     }
 }
 
+/// The longest game a test drive plays, in turns: a longer cap is taken as this one, so a typo
+/// cannot make a drive run for days or its histogram fill the memory.
+pub const MAX_TURN_CAP: u32 = 1000;
+
 /// How one game went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameResult {
@@ -104,7 +108,7 @@ pub fn play_game(
     mut on_events: impl FnMut(&Game, &[Event]),
 ) -> Result<GameResult, String> {
     let settings = Settings {
-        turn_limit: Some(turn_cap.max(1)),
+        turn_limit: Some(turn_cap.clamp(1, MAX_TURN_CAP)),
         ..Settings::default()
     };
     let mut game = arena.game(bots, settings, seed)?;
@@ -267,8 +271,7 @@ pub fn drive(
     .clamp(1, options.games.max(1));
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Result<GameResult, String>)>> =
-        Mutex::new(Vec::with_capacity(options.games));
+    let results: Mutex<Vec<(usize, Result<GameResult, String>)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -356,7 +359,7 @@ fn cell_mut(grid: &mut [Vec<u32>], at: Square) -> Option<&mut u32> {
 
 /// Sums up finished games.
 pub fn summarize(arena: &Arena, options: &DriveOptions, games: &[GameResult]) -> DriveStats {
-    let cap = options.turn_cap;
+    let cap = options.turn_cap.clamp(1, MAX_TURN_CAP);
     let mut kinds: Vec<BotKind> = options.bots.clone();
     kinds.sort_unstable();
     kinds.dedup();

@@ -234,7 +234,7 @@ fn drive(course: &Path, bots: &str, games: u32, seed: u64, turns: u32, json: boo
         turn_cap: turns,
         threads: 0,
     };
-    let stats = match factory_floor::bots::drive(&arena, &options, &|_| {}) {
+    let stats = match factory_floor::bots::drive(&arena, &options, &|_| true) {
         Ok((stats, _)) => stats,
         Err(e) => {
             eprintln!("{e}");

@@ -34,7 +34,7 @@ fn drive_alone(bot: BotKind) -> DriveStats {
         turn_cap: TURN_CAP,
         threads: 0,
     };
-    match drive(arena(), &options, &|_| {}) {
+    match drive(arena(), &options, &|_| true) {
         Ok((stats, games)) => {
             assert_eq!(games.len(), SEEDS);
             stats
@@ -79,7 +79,7 @@ fn no_bot_program_is_ever_refused_when_they_race_together_rulings_legal_programs
         turn_cap: TURN_CAP,
         threads: 0,
     };
-    let (stats, games) = match drive(arena(), &options, &|_| {}) {
+    let (stats, games) = match drive(arena(), &options, &|_| true) {
         Ok(r) => r,
         Err(e) => panic!("the drive failed: {e}"),
     };
@@ -144,9 +144,9 @@ fn a_drive_gives_the_same_statistics_on_one_thread_and_on_many() {
         turn_cap: 20,
         threads: 1,
     };
-    let one = drive(arena(), &options, &|_| {}).map(|r| r.0);
+    let one = drive(arena(), &options, &|_| true).map(|r| r.0);
     options.threads = 3;
-    let many = drive(arena(), &options, &|_| {}).map(|r| r.0);
+    let many = drive(arena(), &options, &|_| true).map(|r| r.0);
     assert_eq!(one, many);
     let Ok(stats) = one else {
         panic!("the drive failed")
@@ -294,4 +294,33 @@ fn drive_json_gives_parseable_statistics() {
     let (code, text, _) = run(&["drive", &path, "--games", "4"]);
     assert_eq!(code, 0);
     assert!(text.starts_with("4 games on Standard Factory"), "{text}");
+}
+
+#[test]
+fn a_drive_reports_progress_and_stops_when_cancelled() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let options = DriveOptions {
+        bots: vec![BotKind::Greedy, BotKind::Random],
+        games: 500,
+        seed: 5,
+        turn_cap: 20,
+        threads: 2,
+    };
+    let calls = AtomicUsize::new(0);
+    // Cancel after the 10th game: the workers finish the games they hold and start no more (a
+    // worker may start one more game in the instant before the cancel is seen).
+    let result = drive(arena(), &options, &|done| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        done < 10
+    });
+    let Ok((stats, games)) = result else {
+        panic!("the drive failed")
+    };
+    assert!((10..=20).contains(&games.len()), "{} games", games.len());
+    assert_eq!(stats.games, games.len());
+    assert_eq!(calls.load(Ordering::Relaxed), games.len());
+    assert_eq!(
+        stats.by_bot.iter().map(|b| b.robots).sum::<usize>(),
+        2 * games.len()
+    );
 }

@@ -12,7 +12,7 @@ use crate::model::{Board, Course, StartRule, TileSource};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// A course ready to race on: the compiled board, its start rule and its distance maps, built
@@ -254,11 +254,12 @@ pub struct DriveStats {
 
 /// Plays `options.games` games on every core (an atomic counter hands out game numbers) and sums
 /// them up. Game `g` uses seed `options.seed + g`, so a drive is reproducible whatever the thread
-/// count. `progress` is called with the number of games done so far.
+/// count. `progress` is called with the number of games done so far after each game; when it
+/// returns `false` (a cancel button) no further game starts, and the games done are summed up.
 pub fn drive(
     arena: &Arena,
     options: &DriveOptions,
-    progress: &(dyn Fn(usize) + Sync),
+    progress: &(dyn Fn(usize) -> bool + Sync),
 ) -> Result<(DriveStats, Vec<GameResult>), String> {
     if options.bots.is_empty() {
         return Err("a test drive needs at least one bot".to_string());
@@ -270,6 +271,7 @@ pub fn drive(
     }
     .clamp(1, options.games.max(1));
     let next = AtomicUsize::new(0);
+    let cancelled = AtomicBool::new(false);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Result<GameResult, String>)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -277,6 +279,9 @@ pub fn drive(
             scope.spawn(|| {
                 let mut mine = Vec::new();
                 loop {
+                    if cancelled.load(Ordering::Relaxed) {
+                        break;
+                    }
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     if g >= options.games {
                         break;
@@ -284,7 +289,9 @@ pub fn drive(
                     let seed = options.seed.wrapping_add(g as u64);
                     let r = play_game(arena, &options.bots, seed, options.turn_cap, |_, _| {});
                     mine.push((g, r));
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                    if !progress(done.fetch_add(1, Ordering::Relaxed) + 1) {
+                        cancelled.store(true, Ordering::Relaxed);
+                    }
                 }
                 if let Ok(mut all) = results.lock() {
                     all.append(&mut mine);

@@ -319,12 +319,14 @@ impl PlannerBot {
         let mut sim = game.clone();
         let mut events = Vec::new();
         sim.program(id, cards, false, &mut events).ok()?;
+        let mut risk = 0;
         for _ in 0..5 {
             if matches!(sim.stage(), Stage::Over) {
                 break;
             }
             sim.run_phase(&mut events);
             events.clear();
+            risk += push_risk(&sim, id);
         }
         let r = sim.robot(id)?;
         let maps = &self.maps;
@@ -351,8 +353,27 @@ impl PlannerBot {
                 map_score(maps, w).saturating_add(damage_cost(r.damage))
             }
         };
-        Some((score, r.damage))
+        Some((score.saturating_add(risk), r.damage))
     }
+}
+
+/// The other robots are planned as if they stood still, but they move and push: ending a phase
+/// beside a pit or an open edge with another robot within three squares costs 2 cards.
+fn push_risk(game: &Game, id: usize) -> u32 {
+    let Some(r) = game.robot(id).filter(|r| r.is_active()) else {
+        return 0;
+    };
+    let factory = game.factory();
+    let exposed = Facing::ALL.into_iter().any(|f| {
+        let s = r.square.step(f);
+        !factory.is_on_board(s) || factory.is_hole(s, 0)
+    });
+    let crowded = game.robots().iter().enumerate().any(|(j, o)| {
+        j != id
+            && o.is_active()
+            && (o.square.x - r.square.x).abs() + (o.square.y - r.square.y).abs() <= 3
+    });
+    if exposed && crowded { 2 } else { 0 }
 }
 
 /// What damage costs in cards: each point shrinks the hand; from 5 on it locks registers.

@@ -3,6 +3,7 @@
 //! the renderer and the editor window. `src/main.rs` is a thin command line over it.
 
 pub mod app;
+pub mod bots;
 pub mod check;
 pub mod engine;
 pub mod format;

@@ -2,7 +2,8 @@
 //! work without a window.
 
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -54,6 +55,39 @@ enum Command {
         #[arg(long, default_value_t = 48)]
         scale: u32,
     },
+    /// Play one game of sample robots on a course and print it event by event.
+    Play {
+        course: PathBuf,
+        /// One bot per robot: random, greedy or planner, comma-separated.
+        #[arg(long, default_value = "planner,greedy,random")]
+        bots: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print every event (cards dealt, revealed, each move); without it, only what moves the race.
+        #[arg(long)]
+        log: bool,
+        /// Stop after this many turns (1 to 1000).
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        turns: u32,
+    },
+    /// Test-drive a course: play many games of sample robots on every core and print statistics.
+    Drive {
+        course: PathBuf,
+        #[arg(long, default_value = "planner,greedy,random")]
+        bots: String,
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        games: u32,
+        /// Game g uses seed S + g.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game not over after this many turns (1 to 1000) stops; its unfinished robots count
+        /// as this.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        turns: u32,
+        /// Print the statistics (with per-square heat maps) as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -69,6 +103,21 @@ fn main() -> ExitCode {
         Some(Command::Check { files }) => check(&files),
         Some(Command::Scenario { files, json }) => scenario(&files, json),
         Some(Command::Validate { files, json }) => validate(&files, json),
+        Some(Command::Play {
+            course,
+            bots,
+            seed,
+            log,
+            turns,
+        }) => play(&course, &bots, seed, log, turns),
+        Some(Command::Drive {
+            course,
+            bots,
+            games,
+            seed,
+            turns,
+            json,
+        }) => drive(&course, &bots, games, seed, turns, json),
         Some(Command::Render {
             file,
             output,
@@ -138,6 +187,85 @@ fn scenario(files: &[PathBuf], json: bool) -> ExitCode {
         }
     }
     ExitCode::from(code)
+}
+
+fn play(course: &Path, bots: &str, seed: u64, log: bool, turns: u32) -> ExitCode {
+    use factory_floor::bots::{Arena, parse_bots, play_game};
+    let setup = parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?)));
+    let (bots, arena) = match setup {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let shown = |e: &factory_floor::engine::Event| {
+        use factory_floor::engine::Event::*;
+        log || !matches!(e, Dealt { .. } | CardRevealed { .. } | PhaseStarted { .. })
+    };
+    // Written without println!, so a closed pipe (`| head`) ends the output instead of panicking.
+    let mut out = std::io::stdout().lock();
+    let result = play_game(&arena, &bots, seed, turns, |game, events| {
+        for e in events.iter().filter(|e| shown(e)) {
+            let _ = writeln!(out, "{}", e.describe(game.names()));
+        }
+    });
+    match result {
+        Ok(r) => {
+            for (i, t) in r.finished_turn.iter().enumerate() {
+                let name = format!("{} {}", bots[i].name(), i + 1);
+                let _ = match t {
+                    Some(t) => writeln!(out, "{name} finished in turn {t}"),
+                    None => writeln!(out, "{name} did not finish"),
+                };
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn drive(course: &Path, bots: &str, games: u32, seed: u64, turns: u32, json: bool) -> ExitCode {
+    use factory_floor::bots::{Arena, DriveOptions, parse_bots};
+    let setup = parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?)));
+    let (bots, arena) = match setup {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = DriveOptions {
+        bots,
+        games: games as usize,
+        seed,
+        turn_cap: turns,
+        threads: 0,
+    };
+    let stats = match factory_floor::bots::drive(&arena, &options, &|_| true) {
+        Ok((stats, _)) => stats,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if !json {
+        print!("{}", stats.render());
+        return ExitCode::SUCCESS;
+    }
+    match serde_json::to_string_pretty(&stats) {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cannot write the statistics as JSON: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn validate(files: &[PathBuf], json: bool) -> ExitCode {

@@ -421,7 +421,7 @@ pub fn load_document(path: &Path) -> Result<Document, LoadError> {
 
 /// Writes `contents` next to `path` and renames it into place, so that a crash mid-save never
 /// leaves a half-written file where the user's work was.
-pub fn save_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+pub fn save_atomic(path: &Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -433,7 +433,7 @@ pub fn save_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents.as_bytes())?;
+        f.write_all(contents.as_ref())?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();

@@ -54,13 +54,17 @@ pub fn scene_to_shapes(
                 max,
                 fill: f,
                 stroke: s,
-            } => out.push(egui::Shape::Rect(RectShape::new(
-                egui::Rect::from_two_pos(pos(*min), pos(*max)),
-                0.0,
-                fill(*f),
-                stroke(*s),
-                StrokeKind::Middle,
-            ))),
+            } => out.push(egui::Shape::Rect(
+                RectShape::new(
+                    egui::Rect::from_two_pos(pos(*min), pos(*max)),
+                    0.0,
+                    fill(*f),
+                    stroke(*s),
+                    StrokeKind::Middle,
+                )
+                // The PNG does not snap rectangles to pixels either.
+                .with_round_to_pixels(false),
+            )),
             Shape::Polygon {
                 points,
                 fill: f,
@@ -81,12 +85,16 @@ pub fn scene_to_shapes(
                 radius,
                 fill: f,
                 stroke: s,
-            } => out.push(egui::Shape::Circle(CircleShape {
-                center: pos(*center),
-                radius: radius * scale,
-                fill: fill(*f),
-                stroke: stroke(*s),
-            })),
+            } => {
+                // egui strokes circles outside their radius; the scene centres strokes on it.
+                let half = s.map_or(0.0, |s| s.width / 2.0);
+                out.push(egui::Shape::Circle(CircleShape {
+                    center: pos(*center),
+                    radius: (radius - half).max(0.0) * scale,
+                    fill: fill(*f),
+                    stroke: stroke(*s),
+                }))
+            }
             Shape::Text {
                 text: t,
                 pos: p,

@@ -3,7 +3,7 @@
 
 use super::{HAlign, Point, Rgba, Scene, SceneOptions, Shape, Stroke, VAlign, build_scene};
 use crate::format::{self, Document, Library};
-use crate::model::{Board, StartRule};
+use crate::model::{Board, CompileProblem, StartRule};
 use skrifa::instance::{LocationRef, Size};
 use skrifa::{FontRef, MetadataProvider};
 use std::path::Path;
@@ -13,8 +13,11 @@ use vello_cpu::kurbo::{Affine, BezPath, Cap, Circle, Join, Rect, Shape as _};
 use vello_cpu::peniko::{Blob, FontData};
 use vello_cpu::{Glyph, Pixmap, RenderContext, Resources};
 
-/// The largest picture side, in pixels, the exporter makes: a bigger one would need gigabytes.
+/// The largest picture side, in pixels, the exporter makes.
 pub const MAX_SIDE_PX: u32 = 16384;
+/// The most pixels one picture may have (64 megapixels, 256 MiB of RGBA): a bigger one would
+/// need gigabytes while it is drawn and encoded.
+pub const MAX_PIXELS: u64 = 8192 * 8192;
 
 /// The font egui paints proportional text with, so both pictures set text alike.
 const FONT: &[u8] = epaint_default_fonts::UBUNTU_LIGHT;
@@ -32,6 +35,12 @@ pub fn picture_size(scene: &Scene, scale: u32) -> Result<(u32, u32), String> {
     if w > u64::from(MAX_SIDE_PX) || h > u64::from(MAX_SIDE_PX) {
         return Err(format!(
             "a picture of {w} x {h} pixels is too large: at most {MAX_SIDE_PX} pixels a side; use a smaller --scale"
+        ));
+    }
+    if w * h > MAX_PIXELS {
+        return Err(format!(
+            "a picture of {w} x {h} pixels is too large: at most {} megapixels; use a smaller --scale",
+            MAX_PIXELS / (1024 * 1024)
         ));
     }
     Ok((w as u32, h as u32))
@@ -170,6 +179,14 @@ pub fn render_file(input: &Path, output: &Path, scale: u32) -> Result<(), String
         Document::Course(course) => {
             let library = Library::for_file(input);
             let board = course.compile(&library);
+            // A missing tile would leave a silent hole in the picture: refuse instead.
+            if let Some(problem) = board
+                .problems
+                .iter()
+                .find(|p| matches!(p, CompileProblem::UnknownTile { .. }))
+            {
+                return Err(format!("{}: {}", input.display(), problem.message()));
+            }
             let archive_start = match course.start {
                 StartRule::Archive(s) => Some(s),
                 StartRule::Numbered => None,
@@ -185,32 +202,8 @@ pub fn render_file(input: &Path, output: &Path, scale: u32) -> Result<(), String
     };
     let scene = build_scene(&board, &options);
     let png = scene_to_png(&scene, scale).map_err(|e| format!("{}: {e}", input.display()))?;
-    save_bytes_atomic(output, &png).map_err(|e| format!("{}: cannot write: {e}", output.display()))
-}
-
-/// Writes `bytes` to a temporary file next to `path` and renames it into place, as
-/// `format::save_atomic` does for text.
-pub fn save_bytes_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "picture.png".to_string());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    crate::format::save_atomic(output, &png)
+        .map_err(|e| format!("{}: cannot write: {e}", output.display()))
 }
 
 fn colour(c: Rgba) -> AlphaColor<Srgb> {

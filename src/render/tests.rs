@@ -347,7 +347,17 @@ fn pictures_larger_than_the_cap_are_refused_with_a_reason() {
     let err = png::picture_size(&scene, 1000).err().unwrap_or_default();
     assert!(err.contains("16384"), "{err}");
     assert!(png::picture_size(&scene, 0).is_err());
-    assert_eq!(png::picture_size(&scene, 256), Ok((16384, 16384)));
+    let err = png::picture_size(&scene, 200).err().unwrap_or_default();
+    assert!(
+        err.contains("12800 x 12800") && err.contains("64 megapixels"),
+        "{err}"
+    );
+    let strip = build_scene(
+        &Board::from_tile(&Tile::new("t", 64, 4), &[]),
+        &SceneOptions::default(),
+    );
+    assert_eq!(png::picture_size(&strip, 256), Ok((16384, 1024)));
+    assert!(png::picture_size(&strip, 257).is_err());
 }
 
 #[test]
@@ -362,6 +372,19 @@ fn render_file_writes_a_course_picture_and_names_files_it_cannot_read() {
     let bytes = std::fs::read(&out).unwrap_or_default();
     let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png);
     assert_eq!(img.map(|i| (i.width(), i.height())).ok(), Some((90, 40)));
+
+    let text = std::fs::read_to_string(fixture("two_tiles_course.json")).unwrap_or_default();
+    let unknown = dir.path().join("unknown.json");
+    let written = std::fs::write(
+        &unknown,
+        text.replace("\"tile\": \"small\"", "\"tile\": \"nowhere\""),
+    );
+    assert!(written.is_ok());
+    let err = render_file(&unknown, &out, 10).err().unwrap_or_default();
+    assert!(
+        err.contains("unknown.json") && err.contains("\"nowhere\""),
+        "{err}"
+    );
 
     let missing = dir.path().join("nothing.json");
     let err = render_file(&missing, &out, 10).err().unwrap_or_default();

@@ -1,0 +1,508 @@
+//! Test drives: one game of sample robots played turn by turn (`play_game`), and many games on all
+//! cores (`drive`) summed up as completion rates, turns to finish, deaths by cause and where on
+//! the board robots were destroyed or damaged.
+
+use super::map::FlagMaps;
+use super::strategy::{BotKind, submit};
+use crate::engine::game::start_setups;
+use crate::engine::{DestroyCause, Event, Factory, Game, RobotId, Settings, Stage, Status};
+use crate::format::{Document, Library, load_document};
+use crate::geom::Square;
+use crate::model::{Board, Course, StartRule, TileSource};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A course ready to race on: the compiled board, its start rule and its distance maps, built
+/// once and shared by every game and thread.
+#[derive(Debug)]
+pub struct Arena {
+    pub name: String,
+    pub board: Board,
+    pub start: StartRule,
+    pub maps: Arc<FlagMaps>,
+}
+
+impl Arena {
+    /// Compiles `course`; a course that does not compile or has no flag cannot be raced.
+    pub fn new(course: &Course, library: &dyn TileSource) -> Result<Arena, String> {
+        let board = course.compile(library);
+        if let Some(p) = board.problems.first() {
+            return Err(format!(
+                "the course \"{}\" does not compile: {}",
+                course.name,
+                p.message()
+            ));
+        }
+        let factory = Arc::new(Factory::new(board.clone()));
+        if factory.flag_count() == 0 {
+            return Err(format!("the course \"{}\" has no flags", course.name));
+        }
+        Ok(Arena {
+            name: course.name.clone(),
+            board,
+            start: course.start,
+            maps: Arc::new(FlagMaps::new(factory)),
+        })
+    }
+
+    /// Loads a course file with the tiles it sees (the built-in ones and `tiles/` beside it).
+    pub fn load(path: &Path) -> Result<Arena, String> {
+        match load_document(path).map_err(|e| e.to_string())? {
+            Document::Course(course) => Arena::new(&course, &Library::for_file(path)),
+            Document::Tile(_) => Err(format!(
+                "{} is a tile: test drives need a course",
+                path.display()
+            )),
+        }
+    }
+
+    /// A new game of these bots: robot `i` is named after its bot and number; archive starts face
+    /// the way that is nearest the first flag.
+    pub fn game(&self, bots: &[BotKind], settings: Settings, seed: u64) -> Result<Game, String> {
+        let names: Vec<String> = bots
+            .iter()
+            .enumerate()
+            .map(|(i, b)| format!("{} {}", b.name(), i + 1))
+            .collect();
+        let facing = match self.start {
+            StartRule::Archive(s) => self.maps.best_facing(s, 1),
+            StartRule::Numbered => None,
+        }
+        .unwrap_or(crate::geom::Facing::E);
+        let setups = start_setups(&self.board, self.start, &names, facing)?;
+        Game::new(Arc::clone(self.maps.factory()), &setups, settings, seed)
+    }
+}
+
+/// The longest game a test drive plays, in turns: a longer cap is taken as this one, so a typo
+/// cannot make a drive run for days or its histogram fill the memory.
+pub const MAX_TURN_CAP: u32 = 1000;
+
+/// How one game went.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameResult {
+    pub seed: u64,
+    /// Per robot: the turn it finished in, if it did.
+    pub finished_turn: Vec<Option<u32>>,
+    /// Where robots were destroyed, and why.
+    pub destroyed: Vec<(RobotId, Square, DestroyCause)>,
+    /// Where robots took damage, and how much.
+    pub damaged: Vec<(Square, u8)>,
+    /// Programs the engine refused (the robot then played a legal fallback). Always 0 for the
+    /// sample robots; counted so tests can prove it.
+    pub refusals: u32,
+    pub turns: u32,
+}
+
+/// Plays one game of `bots` for at most `turn_cap` turns. `seed` shuffles the deck and seeds the
+/// random bots. `on_events` sees the game and the new events after every step (cards dealt and
+/// programmed, each register phase, the end of the turn).
+pub fn play_game(
+    arena: &Arena,
+    bots: &[BotKind],
+    seed: u64,
+    turn_cap: u32,
+    mut on_events: impl FnMut(&Game, &[Event]),
+) -> Result<GameResult, String> {
+    let settings = Settings {
+        turn_limit: Some(turn_cap.clamp(1, MAX_TURN_CAP)),
+        ..Settings::default()
+    };
+    let mut game = arena.game(bots, settings, seed)?;
+    let mut players: Vec<_> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| b.make(&arena.maps, mix(seed, i as u64 + 1)))
+        .collect();
+    let mut result = GameResult {
+        seed,
+        finished_turn: vec![None; bots.len()],
+        ..GameResult::default()
+    };
+    let mut events = Vec::new();
+    while !game.is_over() {
+        for (i, bot) in players.iter_mut().enumerate() {
+            if game.robot(i).is_some_and(|r| r.status == Status::Destroyed)
+                && let Some((facing, down)) = bot.reentry(&game, i)
+            {
+                game.choose_reentry(i, facing, down);
+            }
+        }
+        game.begin_turn(&mut events);
+        if game.stage() != Stage::Programming {
+            break;
+        }
+        for (i, bot) in players.iter_mut().enumerate() {
+            let programming = game
+                .robot(i)
+                .is_some_and(|r| r.is_active() && !r.powered_down);
+            if programming {
+                let choice = bot.choose(&game, i);
+                if submit(&mut game, i, &choice, &mut events) {
+                    result.refusals += 1;
+                }
+            }
+        }
+        on_events(&game, &events);
+        events.clear();
+        while let Stage::Programming | Stage::Phase(1..=4) = game.stage() {
+            game.run_phase(&mut events);
+            record(&game, &events, &mut result);
+            on_events(&game, &events);
+            events.clear();
+        }
+        if game.stage() == Stage::Phase(5) {
+            game.end_turn(&mut events);
+            record(&game, &events, &mut result);
+            on_events(&game, &events);
+            events.clear();
+        }
+    }
+    result.turns = game.turn();
+    Ok(result)
+}
+
+/// Notes finishes, destructions and damage from one step's events; a robot takes damage in the
+/// fire step, after every move of the phase, so its square after the phase is where it was hit.
+fn record(game: &Game, events: &[Event], result: &mut GameResult) {
+    for e in events {
+        match *e {
+            Event::Finished { robot, .. } => {
+                if let Some(slot) = result.finished_turn.get_mut(usize::from(robot)) {
+                    *slot = Some(game.turn());
+                }
+            }
+            Event::Destroyed {
+                robot, at, cause, ..
+            } => result.destroyed.push((robot, at, cause)),
+            Event::Damaged { robot, amount, .. } => {
+                if let Some(r) = game.robot(usize::from(robot)) {
+                    result.damaged.push((r.square, amount));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// SplitMix-style mixing so neighbouring seeds give unrelated games and bots.
+fn mix(seed: u64, salt: u64) -> u64 {
+    let mut z = seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What to drive.
+#[derive(Clone, Debug)]
+pub struct DriveOptions {
+    pub bots: Vec<BotKind>,
+    pub games: usize,
+    pub seed: u64,
+    pub turn_cap: u32,
+    /// Worker threads; 0 uses every core.
+    pub threads: usize,
+}
+
+/// Turns to finish over a set of robots: a robot that did not finish counts as the turn cap.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TurnStats {
+    pub lower_quartile: f64,
+    pub median: f64,
+    pub upper_quartile: f64,
+    /// `histogram[t]`: robots that finished in turn `t` (index 0 unused); unfinished ones are not
+    /// in it.
+    pub histogram: Vec<u32>,
+}
+
+/// One bot kind's results over all its robots in all games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotStats {
+    pub bot: String,
+    pub robots: usize,
+    pub finished: usize,
+    pub completion_rate: f64,
+    pub turns_to_finish: TurnStats,
+    pub deaths: usize,
+}
+
+/// The statistics of a test drive.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DriveStats {
+    pub course: String,
+    pub bots: Vec<String>,
+    pub games: usize,
+    pub seed: u64,
+    pub turn_cap: u32,
+    /// Robots that finished, over all robots.
+    pub completion_rate: f64,
+    pub turns_to_finish: TurnStats,
+    pub by_bot: Vec<BotStats>,
+    pub deaths_by_cause: BTreeMap<String, usize>,
+    pub refusals: u64,
+    pub width: i32,
+    pub height: i32,
+    /// `destroyed[y][x]`: robots destroyed on that square (a robot that left the board is counted
+    /// only when the square it was lost on lies inside the board's rectangle).
+    pub destroyed: Vec<Vec<u32>>,
+    /// `damage[y][x]`: damage points taken on that square.
+    pub damage: Vec<Vec<u32>>,
+}
+
+/// Plays `options.games` games on every core (an atomic counter hands out game numbers) and sums
+/// them up. Game `g` uses seed `options.seed + g`, so a drive is reproducible whatever the thread
+/// count. `progress` is called with the number of games done so far after each game; when it
+/// returns `false` (a cancel button) no further game starts, and the games done are summed up.
+pub fn drive(
+    arena: &Arena,
+    options: &DriveOptions,
+    progress: &(dyn Fn(usize) -> bool + Sync),
+) -> Result<(DriveStats, Vec<GameResult>), String> {
+    if options.bots.is_empty() {
+        return Err("a test drive needs at least one bot".to_string());
+    }
+    let threads = if options.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        options.threads
+    }
+    .clamp(1, options.games.max(1));
+    let next = AtomicUsize::new(0);
+    let cancelled = AtomicBool::new(false);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, Result<GameResult, String>)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut mine = Vec::new();
+                loop {
+                    if cancelled.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= options.games {
+                        break;
+                    }
+                    let seed = options.seed.wrapping_add(g as u64);
+                    let r = play_game(arena, &options.bots, seed, options.turn_cap, |_, _| {});
+                    mine.push((g, r));
+                    if !progress(done.fetch_add(1, Ordering::Relaxed) + 1) {
+                        cancelled.store(true, Ordering::Relaxed);
+                    }
+                }
+                if let Ok(mut all) = results.lock() {
+                    all.append(&mut mine);
+                }
+            });
+        }
+    });
+    let mut all = results
+        .into_inner()
+        .map_err(|_| "a test-drive thread failed".to_string())?;
+    all.sort_by_key(|(g, _)| *g);
+    let mut games = Vec::with_capacity(all.len());
+    for (_, r) in all {
+        games.push(r?);
+    }
+    Ok((summarize(arena, options, &games), games))
+}
+
+/// Quartiles of turns to finish (`unfinished` robots count as the cap) and the histogram of the
+/// turns robots finished in.
+fn turn_stats(finished: &[u32], unfinished: usize, turn_cap: u32) -> TurnStats {
+    let mut histogram = vec![0u32; turn_cap as usize + 1];
+    for &t in finished {
+        if let Some(h) = histogram.get_mut(t as usize) {
+            *h += 1;
+        }
+    }
+    let mut values: Vec<u32> = finished.to_vec();
+    values.extend(std::iter::repeat_n(turn_cap, unfinished));
+    values.sort_unstable();
+    let at = |p: f64| -> f64 {
+        if values.is_empty() {
+            return 0.0;
+        }
+        // Linear interpolation between the closest ranks.
+        let pos = p * (values.len() - 1) as f64;
+        let lo = pos.floor() as usize;
+        let hi = pos.ceil() as usize;
+        let frac = pos - lo as f64;
+        f64::from(values[lo]) * (1.0 - frac) + f64::from(values[hi]) * frac
+    };
+    TurnStats {
+        lower_quartile: at(0.25),
+        median: at(0.5),
+        upper_quartile: at(0.75),
+        histogram,
+    }
+}
+
+fn ratio(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+/// The word for a cause of destruction in the statistics.
+pub fn cause_name(cause: DestroyCause) -> &'static str {
+    match cause {
+        DestroyCause::Pit => "pit",
+        DestroyCause::Edge => "edge",
+        DestroyCause::Damage => "damage",
+        DestroyCause::Crusher => "crusher",
+    }
+}
+
+fn cell_mut(grid: &mut [Vec<u32>], at: Square) -> Option<&mut u32> {
+    let row = grid.get_mut(usize::try_from(at.y).ok()?)?;
+    row.get_mut(usize::try_from(at.x).ok()?)
+}
+
+/// Sums up finished games.
+pub fn summarize(arena: &Arena, options: &DriveOptions, games: &[GameResult]) -> DriveStats {
+    let cap = options.turn_cap.clamp(1, MAX_TURN_CAP);
+    let mut kinds: Vec<BotKind> = options.bots.clone();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut all_finished = Vec::new();
+    let mut all_unfinished = 0;
+    let mut by_bot = Vec::new();
+    for kind in kinds {
+        let mut finished = Vec::new();
+        let mut unfinished = 0;
+        let mut deaths = 0;
+        for g in games {
+            for (i, t) in g.finished_turn.iter().enumerate() {
+                if options.bots.get(i) != Some(&kind) {
+                    continue;
+                }
+                match t {
+                    Some(t) => finished.push(*t),
+                    None => unfinished += 1,
+                }
+                deaths += g.destroyed.iter().filter(|d| usize::from(d.0) == i).count();
+            }
+        }
+        let robots = finished.len() + unfinished;
+        by_bot.push(BotStats {
+            bot: kind.name().to_string(),
+            robots,
+            finished: finished.len(),
+            completion_rate: ratio(finished.len(), robots),
+            turns_to_finish: turn_stats(&finished, unfinished, cap),
+            deaths,
+        });
+        all_finished.extend(finished);
+        all_unfinished += unfinished;
+    }
+    let (w, h) = (arena.board.width(), arena.board.height());
+    let mut destroyed = vec![vec![0u32; w.max(0) as usize]; h.max(0) as usize];
+    let mut damage = vec![vec![0u32; w.max(0) as usize]; h.max(0) as usize];
+    let mut deaths_by_cause = BTreeMap::new();
+    let mut refusals = 0u64;
+    for g in games {
+        refusals += u64::from(g.refusals);
+        for &(_, at, cause) in &g.destroyed {
+            *deaths_by_cause
+                .entry(cause_name(cause).to_string())
+                .or_insert(0) += 1;
+            if let Some(cell) = cell_mut(&mut destroyed, at) {
+                *cell += 1;
+            }
+        }
+        for &(at, amount) in &g.damaged {
+            if let Some(cell) = cell_mut(&mut damage, at) {
+                *cell += u32::from(amount);
+            }
+        }
+    }
+    let robots = all_finished.len() + all_unfinished;
+    DriveStats {
+        course: arena.name.clone(),
+        bots: options.bots.iter().map(|b| b.name().to_string()).collect(),
+        games: games.len(),
+        seed: options.seed,
+        turn_cap: cap,
+        completion_rate: ratio(all_finished.len(), robots),
+        turns_to_finish: turn_stats(&all_finished, all_unfinished, cap),
+        by_bot,
+        deaths_by_cause,
+        refusals,
+        width: w,
+        height: h,
+        destroyed,
+        damage,
+    }
+}
+
+impl DriveStats {
+    /// The statistics as text for the command line.
+    pub fn render(&self) -> String {
+        let mut out = format!(
+            "{} games on {} ({}), turn cap {}\n",
+            self.games,
+            self.course,
+            self.bots.join(", "),
+            self.turn_cap
+        );
+        out += &format!(
+            "all robots: {:.1}% finished; turns to finish: median {:.1}, quartiles {:.1} to {:.1}\n",
+            self.completion_rate * 100.0,
+            self.turns_to_finish.median,
+            self.turns_to_finish.lower_quartile,
+            self.turns_to_finish.upper_quartile
+        );
+        for b in &self.by_bot {
+            out += &format!(
+                "{:>8}: {} robots, {:.1}% finished; turns median {:.1}, quartiles {:.1} to {:.1}; {} deaths\n",
+                b.bot,
+                b.robots,
+                b.completion_rate * 100.0,
+                b.turns_to_finish.median,
+                b.turns_to_finish.lower_quartile,
+                b.turns_to_finish.upper_quartile,
+                b.deaths
+            );
+        }
+        let causes: Vec<String> = self
+            .deaths_by_cause
+            .iter()
+            .map(|(c, n)| format!("{c} {n}"))
+            .collect();
+        out += &format!(
+            "deaths by cause: {}\n",
+            if causes.is_empty() {
+                "none".to_string()
+            } else {
+                causes.join(", ")
+            }
+        );
+        let mut worst: Vec<(u32, Square)> = Vec::new();
+        for (y, row) in self.destroyed.iter().enumerate() {
+            for (x, &n) in row.iter().enumerate() {
+                if n > 0 {
+                    worst.push((n, Square::new(x as i32, y as i32)));
+                }
+            }
+        }
+        worst.sort_by(|a, b| b.0.cmp(&a.0).then((a.1.y, a.1.x).cmp(&(b.1.y, b.1.x))));
+        if !worst.is_empty() {
+            let top: Vec<String> = worst
+                .iter()
+                .take(5)
+                .map(|(n, s)| format!("{s} {n}"))
+                .collect();
+            out += &format!("most destructions: {}\n", top.join(", "));
+        }
+        if self.refusals > 0 {
+            out += &format!("programs refused by the engine: {}\n", self.refusals);
+        }
+        out
+    }
+}

@@ -1,0 +1,265 @@
+//! Distance-to-flag maps: how many program cards a lone robot needs from each (square, facing)
+//! to end a register phase on each flag, found by a backwards search over moves the engine itself
+//! plays, so belts, gears and pits count as the rules say.
+
+use crate::engine::{Card, CardKind, Factory, Game, RobotSetup, Settings, Status};
+use crate::geom::{Facing, Square};
+use crate::model::Phases;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Distance of a state from which a flag cannot be reached.
+pub const UNREACHABLE: u16 = u16::MAX;
+const KINDS: usize = CardKind::ALL.len();
+/// No successor: the robot was destroyed (pit, edge, crusher) or cannot stand there.
+const DEAD: u32 = u32::MAX;
+
+/// The transition table of one course and a distance map per flag.
+///
+/// The table is the engine's register phase 1 played by a lone robot. Pushers act as they do in
+/// phase 1, and a square with a crusher or trap door in any phase counts as deadly: the engine
+/// cannot start a turn at a later phase, and the planner checks the real phases anyway.
+#[derive(Debug)]
+pub struct FlagMaps {
+    factory: Arc<Factory>,
+    /// `next[state * KINDS + kind]`: the state after playing `kind`, or `DEAD`.
+    next: Vec<u32>,
+    /// `dist[flag][state]`: cards to end a phase on flag `flag + 1`.
+    dist: Vec<Vec<u16>>,
+}
+
+fn kind_index(kind: CardKind) -> usize {
+    CardKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+}
+
+impl FlagMaps {
+    /// Builds the table by running one register phase of the engine for every standing square,
+    /// facing and card kind, then a breadth-first search backwards from every flag.
+    pub fn new(factory: Arc<Factory>) -> FlagMaps {
+        let cells = factory.cell_count();
+        let mut next = vec![DEAD; cells * 4 * KINDS];
+        let settings = Settings {
+            lives: 1,
+            ..Settings::default()
+        };
+        let deadly = |s: Square| {
+            let c = factory.cell(s);
+            c.crusher != Phases::NONE || c.trap_door != Phases::NONE
+        };
+        let mut events = Vec::new();
+        for cell in 0..cells {
+            let square = factory.square_of(cell);
+            if !factory.is_on_board(square) || factory.is_hole(square, 0) {
+                continue;
+            }
+            for facing in Facing::ALL {
+                let setup = RobotSetup::new("probe", square, facing);
+                let Ok(mut base) = Game::new(Arc::clone(&factory), &[setup], settings, 0) else {
+                    continue;
+                };
+                base.begin_scripted_turn(&mut events);
+                let state = cell * 4 + facing.index();
+                for (k, &kind) in CardKind::ALL.iter().enumerate() {
+                    let mut game = base.clone();
+                    game.set_registers(0, [Some(Card::new(kind, 500)), None, None, None, None]);
+                    game.run_phase(&mut events);
+                    events.clear();
+                    let Some(r) = game.robot(0) else { continue };
+                    if !matches!(r.status, Status::Active | Status::Finished) || deadly(r.square) {
+                        continue;
+                    }
+                    if let Some(c) = factory.index(r.square) {
+                        next[state * KINDS + k] = (c * 4 + r.facing.index()) as u32;
+                    }
+                }
+            }
+        }
+        let mut maps = FlagMaps {
+            factory,
+            next,
+            dist: Vec::new(),
+        };
+        let flags: Vec<Square> = maps.factory.flags().to_vec();
+        maps.dist = flags.iter().map(|&f| maps.search_back(f)).collect();
+        maps
+    }
+
+    /// Backwards breadth-first search from every state one card away from `flag`.
+    fn search_back(&self, flag: Square) -> Vec<u16> {
+        let nodes = self.factory.cell_count() * 4;
+        let mut dist = vec![UNREACHABLE; nodes];
+        let Some(flag_cell) = self.factory.index(flag) else {
+            return dist;
+        };
+        // Reverse edges in compressed rows.
+        let mut start = vec![0u32; nodes + 1];
+        let mut queue = VecDeque::new();
+        for (node, row) in self.next.chunks_exact(KINDS).enumerate() {
+            for &t in row {
+                if t == DEAD {
+                    continue;
+                }
+                if t as usize / 4 == flag_cell {
+                    if dist[node] == UNREACHABLE {
+                        dist[node] = 1;
+                        queue.push_back(node);
+                    }
+                } else {
+                    start[t as usize + 1] += 1;
+                }
+            }
+        }
+        for i in 0..nodes {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut preds = vec![0u32; start[nodes] as usize];
+        for node in 0..nodes {
+            for k in 0..KINDS {
+                let t = self.next[node * KINDS + k];
+                if t == DEAD || t as usize / 4 == flag_cell {
+                    continue;
+                }
+                preds[fill[t as usize] as usize] = node as u32;
+                fill[t as usize] += 1;
+            }
+        }
+        while let Some(node) = queue.pop_front() {
+            let d = dist[node].saturating_add(1);
+            for &p in &preds[start[node] as usize..start[node + 1] as usize] {
+                if dist[p as usize] == UNREACHABLE {
+                    dist[p as usize] = d;
+                    queue.push_back(p as usize);
+                }
+            }
+        }
+        dist
+    }
+
+    pub fn factory(&self) -> &Arc<Factory> {
+        &self.factory
+    }
+
+    /// The state of a robot standing on `square` facing `facing`.
+    pub fn state(&self, square: Square, facing: Facing) -> Option<u32> {
+        self.factory
+            .index(square)
+            .map(|c| (c * 4 + facing.index()) as u32)
+    }
+
+    /// The square of a state.
+    pub fn square_of(&self, state: u32) -> Square {
+        self.factory.square_of(state as usize / 4)
+    }
+
+    /// Where a lone robot in `state` ends after playing `kind`, or `None` when it is destroyed.
+    pub fn step(&self, state: u32, kind: CardKind) -> Option<u32> {
+        self.next
+            .get(state as usize * KINDS + kind_index(kind))
+            .copied()
+            .filter(|&t| t != DEAD)
+    }
+
+    /// Cards a lone robot in `state` needs to end a phase on flag `flag` (1-based);
+    /// `UNREACHABLE` when it cannot.
+    pub fn distance(&self, flag: u8, state: u32) -> u16 {
+        let Some(map) = self.dist.get(usize::from(flag.max(1)) - 1) else {
+            return UNREACHABLE;
+        };
+        map.get(state as usize).copied().unwrap_or(UNREACHABLE)
+    }
+
+    /// The square of flag `flag` (1-based).
+    pub fn flag_square(&self, flag: u8) -> Option<Square> {
+        self.factory
+            .flags()
+            .get(usize::from(flag.max(1)) - 1)
+            .copied()
+    }
+
+    pub fn flag_count(&self) -> u8 {
+        self.factory.flag_count()
+    }
+
+    /// The facing on `square` closest to flag `flag` (a re-entry or start choice).
+    pub fn best_facing(&self, square: Square, flag: u8) -> Option<Facing> {
+        Facing::ALL.into_iter().min_by_key(|&f| {
+            self.state(square, f)
+                .map_or(UNREACHABLE, |s| self.distance(flag, s))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::Arena;
+    use std::path::Path;
+
+    fn maps() -> Arc<FlagMaps> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses/standard-2x2.json");
+        match Arena::load(&path) {
+            Ok(a) => a.maps,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn every_finite_distance_has_a_card_that_brings_it_one_closer() {
+        let maps = maps();
+        let states = maps.factory().cell_count() as u32 * 4;
+        for flag in 1..=maps.flag_count() {
+            let Some(target) = maps.flag_square(flag) else {
+                panic!("flag {flag} has no square")
+            };
+            let mut finite = 0;
+            for s in 0..states {
+                let d = maps.distance(flag, s);
+                if d == UNREACHABLE {
+                    continue;
+                }
+                finite += 1;
+                let ok = CardKind::ALL.iter().any(|&k| {
+                    maps.step(s, k).is_some_and(|t| {
+                        if d == 1 {
+                            maps.square_of(t) == target
+                        } else {
+                            maps.distance(flag, t) == d - 1
+                        }
+                    })
+                });
+                assert!(ok, "flag {flag}, state {s} at distance {d}");
+            }
+            // Most of the board reaches every flag.
+            assert!(finite > states / 2, "flag {flag}: {finite} of {states}");
+        }
+    }
+
+    #[test]
+    fn pits_are_deadly_and_belts_carry_in_the_map_seed_001() {
+        let maps = maps();
+        let factory = Arc::clone(maps.factory());
+        let pit = (0..factory.cell_count())
+            .map(|c| factory.square_of(c))
+            .find(|&s| factory.is_on_board(s) && factory.is_hole(s, 0));
+        let Some(pit) = pit else {
+            panic!("the 2 x 2 course has pits")
+        };
+        // Standing in a pit is no state at all: nothing leads on from it.
+        let Some(state) = maps.state(pit, Facing::N) else {
+            panic!("pit off the grid")
+        };
+        assert!(CardKind::ALL.iter().all(|&k| maps.step(state, k).is_none()));
+        assert_eq!(maps.distance(1, state), UNREACHABLE);
+        // Sorting Yard: (3, 1) is an express belt running south (the play log shows robots
+        // carried from (3, 1) to (3, 2) and on to (3, 3) in one phase); a robot turning there in
+        // place is still carried two squares (seed 001, Express Conveyor Belts).
+        let Some(on_belt) = maps.state(Square::new(3, 1), Facing::E) else {
+            panic!("(3, 1) off the grid")
+        };
+        let Some(after) = maps.step(on_belt, CardKind::Left) else {
+            panic!("turning on a belt is safe")
+        };
+        assert_eq!(maps.square_of(after), Square::new(3, 3));
+    }
+}

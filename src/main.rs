@@ -6,6 +6,23 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// Prints a line to stdout; a closed pipe (`factory-floor ... | head`) ends the output quietly
+/// instead of panicking as `println!` would.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// As `say!`, without the newline.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "factory-floor",
@@ -124,7 +141,7 @@ fn main() -> ExitCode {
             scale,
         }) => match factory_floor::render::render_file(&file, &output, scale) {
             Ok(()) => {
-                println!("wrote {}", output.display());
+                say!("wrote {}", output.display());
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -140,7 +157,7 @@ fn check(files: &[PathBuf]) -> ExitCode {
     for path in files {
         let report = factory_floor::check::check_file(path);
         for p in report.problems.iter().chain(&report.warnings) {
-            println!("{p}");
+            say!("{p}");
         }
         if report.unreadable {
             code = 2;
@@ -149,7 +166,7 @@ fn check(files: &[PathBuf]) -> ExitCode {
         }
     }
     if code == 0 {
-        println!("{} file(s) checked: no problems", files.len());
+        say!("{} file(s) checked: no problems", files.len());
     }
     ExitCode::from(code)
 }
@@ -172,14 +189,14 @@ fn scenario(files: &[PathBuf], json: bool) -> ExitCode {
                         .unwrap_or(serde_json::Value::Null);
                     reports.push(value);
                 } else {
-                    print!("{}", report.render());
+                    say_raw!("{}", report.render());
                 }
             }
         }
     }
     if json {
         match serde_json::to_string_pretty(&reports) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => say!("{text}"),
             Err(e) => {
                 eprintln!("cannot write the JSON report: {e}");
                 code = 2;
@@ -253,12 +270,12 @@ fn drive(course: &Path, bots: &str, games: u32, seed: u64, turns: u32, json: boo
         }
     };
     if !json {
-        print!("{}", stats.render());
+        say_raw!("{}", stats.render());
         return ExitCode::SUCCESS;
     }
     match serde_json::to_string_pretty(&stats) {
         Ok(text) => {
-            println!("{text}");
+            say!("{text}");
             ExitCode::SUCCESS
         }
         Err(e) => {

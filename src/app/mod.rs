@@ -205,7 +205,8 @@ pub struct App {
     course_tool: CourseTool,
     course_drag: Option<CourseDrag>,
     diagnostics: Vec<Diagnostic>,
-    diagnostic_shown: Option<usize>,
+    /// The diagnostic whose squares are highlighted; it goes when an edit fixes it.
+    diagnostic_shown: Option<Diagnostic>,
     pending: Option<PendingAction>,
     /// Set once the user agreed to close, so the next close request goes through.
     allow_close: bool,
@@ -404,7 +405,8 @@ impl App {
         };
         if self
             .diagnostic_shown
-            .is_some_and(|i| i >= self.diagnostics.len())
+            .as_ref()
+            .is_some_and(|d| !self.diagnostics.contains(d))
         {
             self.diagnostic_shown = None;
         }
@@ -429,7 +431,7 @@ impl App {
             _ => None,
         };
         let mut highlights: Vec<(Square, Rgba)> = Vec::new();
-        if let Some(d) = self.diagnostic_shown.and_then(|i| self.diagnostics.get(i)) {
+        if let Some(d) = &self.diagnostic_shown {
             highlights.extend(d.squares.iter().map(|&s| (s, PROBLEM_HIGHLIGHT)));
         }
         if matches!(shown.kind, ShownKind::Tile { .. })
@@ -488,7 +490,7 @@ impl App {
             Command::PlaceTile(id) => self.course_tool = CourseTool::Place(id),
             Command::CourseTool(tool) => self.course_tool = tool,
             Command::ShowDiagnostic(i) => {
-                self.diagnostic_shown = Some(i);
+                self.diagnostic_shown = self.diagnostics.get(i).cloned();
                 if let Some(d) = self.diagnostics.get(i)
                     && !d.squares.is_empty()
                 {
@@ -1073,7 +1075,7 @@ impl App {
                 commands.extend(validation_panel::validation_ui(
                     ui,
                     &self.diagnostics,
-                    self.diagnostic_shown,
+                    self.diagnostic_shown.as_ref(),
                 ));
             }
         }

@@ -105,12 +105,16 @@ pub fn palette_ui(
             "The element about to be placed. R turns it when the pointer is not on an element.",
         );
     });
-    ui.add(
-        egui::TextEdit::singleline(search)
-            .hint_text("Search elements")
-            .desired_width(f32::INFINITY),
-    )
-    .on_hover_text("Find an element by name or set");
+    ui.horizontal(|ui| {
+        let label = ui.label("Search");
+        ui.add(
+            egui::TextEdit::singleline(search)
+                .hint_text("name or set")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Find an element by name or set");
+    });
     egui::ScrollArea::vertical()
         .id_salt("palette")
         .show(ui, |ui| {

@@ -106,7 +106,7 @@ pub fn paint_spec(old: SquareSpec, brush: Brush) -> Option<SquareSpec> {
             }
         }
         K::Gear => SquareSpec {
-            gear: Some(if brush.facing.index() % 2 == 0 {
+            gear: Some(if brush.facing.index().is_multiple_of(2) {
                 Spin::Cw
             } else {
                 Spin::Ccw
@@ -367,7 +367,7 @@ pub fn pick_at(tile: &Tile, board_x: f32, board_y: f32) -> Option<Brush> {
             );
         }
         // The mount is the more specific thing to pick.
-        if let Some(&kind) = kinds.iter().rev().next() {
+        if let Some(&kind) = kinds.last() {
             return Some(Brush { kind, facing: side });
         }
     }

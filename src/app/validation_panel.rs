@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 pub fn validation_ui(
     ui: &mut Ui,
     diagnostics: &[Diagnostic],
-    shown: Option<usize>,
+    shown: Option<&Diagnostic>,
 ) -> Option<Command> {
     let mut command = None;
     ui.heading("Problems");
@@ -35,7 +35,7 @@ pub fn validation_ui(
                     None => d.message.clone(),
                 };
                 let response = ui
-                    .selectable_label(shown == Some(i), text)
+                    .selectable_label(shown == Some(d), text)
                     .on_hover_text("Show these squares on the board");
                 if response.clicked() {
                     command = Some(Command::ShowDiagnostic(i));

@@ -115,8 +115,10 @@ pub fn palette_ui(
         .labelled_by(label.id)
         .on_hover_text("Find an element by name or set");
     });
+    // The palette scrolls in part of the panel, so the inspector below it stays in view.
     egui::ScrollArea::vertical()
         .id_salt("palette")
+        .max_height((ui.available_height() * 0.55).max(120.0))
         .show(ui, |ui| {
             for group in ElementGroup::ALL {
                 let kinds: Vec<ElementKind> = ElementKind::ALL

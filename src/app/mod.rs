@@ -805,6 +805,14 @@ impl App {
     /// The tile tools: the primary button uses the chosen tool, the secondary one erases.
     fn tile_input(&mut self, ctx: &egui::Context, r: &canvas::CanvasResponse) {
         let (Some(button), Some(pos)) = (r.tool_button, r.board_pos) else {
+            // The pointer may have reached a new square in the frame it was released.
+            if let Some(pos) = r.board_pos
+                && self.stroke.is_some_and(|s| s.moved)
+                && self.tool == Tool::Paint
+                && is_flow(self.brush.kind)
+            {
+                self.extend_flow_stroke(Square::new(pos.x.floor() as i32, pos.y.floor() as i32));
+            }
             self.end_tile_stroke();
             return;
         };
@@ -834,41 +842,7 @@ impl App {
             (egui::PointerButton::Secondary, _) | (_, Tool::Erase) => {
                 self.edit_tile(|t| erase_at(t, pos.x, pos.y));
             }
-            (_, Tool::Paint) if is_flow(brush.kind) => {
-                let Some(stroke) = self.stroke else {
-                    return;
-                };
-                if square != stroke.square {
-                    let mut from = stroke.square;
-                    self.edit_tile(|t| {
-                        let mut changed = false;
-                        for to in path_between(from, square) {
-                            if !stroke.moved && from == stroke.square {
-                                let facing = from.facing_to(to).unwrap_or(brush.facing);
-                                let already = t
-                                    .square(from)
-                                    .and_then(|s| s.flow)
-                                    .is_some_and(|f| Some(f.kind) == flow_of(brush.kind));
-                                if !already {
-                                    changed |= paint_at(
-                                        t,
-                                        from.x as f32 + 0.5,
-                                        from.y as f32 + 0.5,
-                                        Brush { facing, ..brush },
-                                    );
-                                }
-                            }
-                            changed |= flow_step(t, from, to, brush.kind);
-                            from = to;
-                        }
-                        changed
-                    });
-                    self.stroke = Some(Stroke {
-                        square,
-                        moved: true,
-                    });
-                }
-            }
+            (_, Tool::Paint) if is_flow(brush.kind) => self.extend_flow_stroke(square),
             (_, Tool::Paint) => {
                 self.edit_tile(|t| paint_at(t, pos.x, pos.y, brush));
             }
@@ -891,6 +865,46 @@ impl App {
             }
         }
         let _ = ctx;
+    }
+
+    /// Lays belts (or currents, rivers) from the stroke's last square to `square`, one step at a
+    /// time; the first step makes the pressed square run towards the second.
+    fn extend_flow_stroke(&mut self, square: Square) {
+        let brush = self.brush;
+        let Some(stroke) = self.stroke else {
+            return;
+        };
+        if square == stroke.square {
+            return;
+        }
+        let mut from = stroke.square;
+        self.edit_tile(|t| {
+            let mut changed = false;
+            for to in path_between(from, square) {
+                if !stroke.moved && from == stroke.square {
+                    let facing = from.facing_to(to).unwrap_or(brush.facing);
+                    let already = t
+                        .square(from)
+                        .and_then(|s| s.flow)
+                        .is_some_and(|f| Some(f.kind) == flow_of(brush.kind));
+                    if !already {
+                        changed |= paint_at(
+                            t,
+                            from.x as f32 + 0.5,
+                            from.y as f32 + 0.5,
+                            Brush { facing, ..brush },
+                        );
+                    }
+                }
+                changed |= flow_step(t, from, to, brush.kind);
+                from = to;
+            }
+            changed
+        });
+        self.stroke = Some(Stroke {
+            square,
+            moved: true,
+        });
     }
 
     /// Ends a tile stroke: a click without a drag with a belt brush lays one straight piece.

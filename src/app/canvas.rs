@@ -35,8 +35,6 @@ pub struct BoardView {
     panning: bool,
     /// The canvas of the last frame, for the actions that zoom about its middle.
     canvas: Option<Rect>,
-    /// Whether a tool button was held on the canvas last frame (its release is no new click).
-    tool_was_down: bool,
 }
 
 impl Default for BoardView {
@@ -47,7 +45,6 @@ impl Default for BoardView {
             follow_fit: true,
             panning: false,
             canvas: None,
-            tool_was_down: false,
         }
     }
 }
@@ -177,18 +174,8 @@ impl BoardView {
             )
         });
         let down_on = response.is_pointer_button_down_on() && !self.panning && !space;
-        // A quick click can press and release within one frame: it is a one-frame stroke.
-        let quick = if space || down_on || self.tool_was_down {
-            None
-        } else if response.clicked_by(PointerButton::Primary) {
-            Some(PointerButton::Primary)
-        } else if response.clicked_by(PointerButton::Secondary) {
-            Some(PointerButton::Secondary)
-        } else {
-            None
-        };
         let tool_button = if !down_on {
-            quick
+            None
         } else if primary {
             Some(PointerButton::Primary)
         } else if secondary {
@@ -196,9 +183,7 @@ impl BoardView {
         } else {
             None
         };
-        let pressed = pressed || quick.is_some();
-        self.tool_was_down = down_on;
-        let pointer = if down_on || quick.is_some() {
+        let pointer = if down_on {
             latest
         } else {
             response.hover_pos()

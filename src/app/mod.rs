@@ -805,14 +805,6 @@ impl App {
     /// The tile tools: the primary button uses the chosen tool, the secondary one erases.
     fn tile_input(&mut self, ctx: &egui::Context, r: &canvas::CanvasResponse) {
         let (Some(button), Some(pos)) = (r.tool_button, r.board_pos) else {
-            // The pointer may have reached a new square in the frame it was released.
-            if let Some(pos) = r.board_pos
-                && self.stroke.is_some_and(|s| s.moved)
-                && self.tool == Tool::Paint
-                && is_flow(self.brush.kind)
-            {
-                self.extend_flow_stroke(Square::new(pos.x.floor() as i32, pos.y.floor() as i32));
-            }
             self.end_tile_stroke();
             return;
         };

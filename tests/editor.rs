@@ -382,3 +382,28 @@ fn f1_opens_the_help_window_listing_the_shortcuts() {
     h.get_by_label("Undo the last edit");
     h.get_by_label("Ctrl+Shift+Z, Ctrl+Y");
 }
+
+#[test]
+fn a_click_that_a_slow_frame_takes_whole_still_paints() {
+    let mut h = harness();
+    open_yard(&mut h);
+    h.get_by_label("Pit").click();
+    h.run();
+    let at = screen(&h, 2.5, 9.5);
+    h.hover_at(at);
+    h.run();
+    // Both events in one frame, as when a frame takes longer than the click.
+    for pressed in [true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.run();
+    let t = tile(&h);
+    assert!(t.square(Square::new(2, 9)).is_some_and(|s| s.is_hole()));
+    assert_eq!(h.state().document().map(|d| d.undo_steps()), Some(1));
+}

@@ -35,6 +35,8 @@ pub struct BoardView {
     panning: bool,
     /// The canvas of the last frame, for the actions that zoom about its middle.
     canvas: Option<Rect>,
+    /// Whether a tool button was held on the canvas last frame (its release is no new click).
+    tool_was_down: bool,
 }
 
 impl Default for BoardView {
@@ -45,6 +47,7 @@ impl Default for BoardView {
             follow_fit: true,
             panning: false,
             canvas: None,
+            tool_was_down: false,
         }
     }
 }
@@ -174,8 +177,20 @@ impl BoardView {
             )
         });
         let down_on = response.is_pointer_button_down_on() && !self.panning && !space;
-        let tool_button = if !down_on {
+        // A slow frame can take a whole click, press and release: that is a one-frame stroke.
+        let quick = if space || down_on || self.tool_was_down {
             None
+        } else if response.clicked_by(PointerButton::Primary) {
+            Some(PointerButton::Primary)
+        } else if response.clicked_by(PointerButton::Secondary) {
+            Some(PointerButton::Secondary)
+        } else {
+            None
+        };
+        self.tool_was_down = down_on;
+        let pressed = pressed || quick.is_some();
+        let tool_button = if !down_on {
+            quick
         } else if primary {
             Some(PointerButton::Primary)
         } else if secondary {
@@ -183,7 +198,7 @@ impl BoardView {
         } else {
             None
         };
-        let pointer = if down_on {
+        let pointer = if down_on || quick.is_some() {
             latest
         } else {
             response.hover_pos()

@@ -407,3 +407,39 @@ fn a_click_that_a_slow_frame_takes_whole_still_paints() {
     assert!(t.square(Square::new(2, 9)).is_some_and(|s| s.is_hole()));
     assert_eq!(h.state().document().map(|d| d.undo_steps()), Some(1));
 }
+
+#[test]
+fn a_belt_stroke_reaches_the_square_of_a_release_that_comes_with_the_last_move() {
+    let mut h = harness();
+    open_yard(&mut h);
+    let (from, mid, to) = (
+        screen(&h, 6.5, 9.5),
+        screen(&h, 7.5, 9.5),
+        screen(&h, 7.5, 10.5),
+    );
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    h.hover_at(mid);
+    h.run();
+    // The last move and the release in one frame, as when a frame is slow.
+    h.input_mut().events.push(egui::Event::PointerMoved(to));
+    h.input_mut().events.push(egui::Event::PointerButton {
+        pos: to,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.step();
+    h.run();
+    let t = tile(&h);
+    let out = |x, y| {
+        t.square(Square::new(x, y))
+            .and_then(|s| s.flow)
+            .map(|f| f.out)
+    };
+    assert_eq!(out(6, 9), Some(Facing::E));
+    assert_eq!(out(7, 9), Some(Facing::S));
+    assert_eq!(out(7, 10), Some(Facing::S));
+}

@@ -805,6 +805,14 @@ impl App {
     /// The tile tools: the primary button uses the chosen tool, the secondary one erases.
     fn tile_input(&mut self, ctx: &egui::Context, r: &canvas::CanvasResponse) {
         let (Some(button), Some(pos)) = (r.tool_button, r.board_pos) else {
+            // A slow frame can hold the last move of a belt stroke and its release together.
+            if let Some(pos) = r.board_pos
+                && self.stroke.is_some_and(|s| s.moved)
+                && self.tool == Tool::Paint
+                && is_flow(self.brush.kind)
+            {
+                self.extend_flow_stroke(Square::new(pos.x.floor() as i32, pos.y.floor() as i32));
+            }
             self.end_tile_stroke();
             return;
         };
@@ -924,6 +932,10 @@ impl App {
             return;
         }
         let (Some(egui::PointerButton::Primary), Some(pos)) = (r.tool_button, r.board_pos) else {
+            // A slow frame can hold the last move of a drag and its release together.
+            if let Some(pos) = r.board_pos {
+                self.drag_course_to(Square::new(pos.x.floor() as i32, pos.y.floor() as i32));
+            }
             self.course_drag = None;
             return;
         };
@@ -975,6 +987,11 @@ impl App {
                 }
             }
         }
+        self.drag_course_to(square);
+    }
+
+    /// Moves the flag or placed tile being dragged so it follows the pointer to `square`.
+    fn drag_course_to(&mut self, square: Square) {
         match self.course_drag {
             Some(CourseDrag::Flag { index }) => {
                 let on_board = self

@@ -443,3 +443,49 @@ fn a_belt_stroke_reaches_the_square_of_a_release_that_comes_with_the_last_move()
     assert_eq!(out(7, 9), Some(Facing::S));
     assert_eq!(out(7, 10), Some(Facing::S));
 }
+
+#[test]
+fn a_placed_tile_moves_with_a_drag_and_delete_removes_flags_and_tiles() {
+    let mut h = harness();
+    stroke(&mut h, &[(1.5, 1.5), (2.5, 1.5), (3.5, 2.5)]);
+    assert_eq!(course(&h).placements[0].at, Square::new(2, 1));
+    assert_eq!(h.state().document().map(|d| d.undo_steps()), Some(1));
+    // Add flag puts flag 2 on the clicked square.
+    h.get_by_label("Add flag").click();
+    h.run();
+    stroke(&mut h, &[(9.5, 9.5)]);
+    let flags = course(&h).flags;
+    assert_eq!(flags.len(), 2);
+    assert_eq!((flags[1].number, flags[1].at), (2, Square::new(9, 9)));
+    // Delete over flag 1 (now at (5, 5)) removes it and flag 2 becomes flag 1.
+    h.hover_at(screen(&h, 5.5, 5.5));
+    h.run();
+    h.key_press(Key::Delete);
+    h.run();
+    let flags = course(&h).flags;
+    assert_eq!(flags.len(), 1);
+    assert_eq!((flags[0].number, flags[0].at), (1, Square::new(9, 9)));
+    // Delete over open floor of the tile removes the tile.
+    h.hover_at(screen(&h, 4.5, 8.5));
+    h.run();
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(course(&h).placements.is_empty());
+}
+
+#[test]
+fn new_course_and_new_tile_open_empty_documents_with_nothing_to_save() {
+    let mut h = harness();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    h.run();
+    let c = course(&h);
+    assert!(c.placements.is_empty() && c.flags.is_empty());
+    assert_eq!(h.state().window_title(), "New course — factory-floor");
+    // Nothing to lose: Ctrl+N goes straight on, with no prompt.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(h.state().pending().is_none());
+    let t = tile(&h);
+    assert_eq!((t.width(), t.height()), (12, 12));
+    assert_eq!(h.state().window_title(), "New tile — factory-floor");
+}

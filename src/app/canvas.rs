@@ -96,6 +96,8 @@ impl BoardView {
     /// The transform from board coordinates (squares) to screen points, for a canvas and a board
     /// of `board_size` squares.
     pub fn screen_from_board(&self, canvas: Rect, board_size: Vec2) -> RectTransform {
+        // An empty course is 0 x 0 squares: keep the transform invertible.
+        let board_size = board_size.max(Vec2::splat(1.0));
         let board_rect = Rect::from_min_size(Pos2::ZERO, board_size);
         let screen_rect = Rect::from_min_size(canvas.min + self.offset, board_size * self.zoom);
         RectTransform::from_to(board_rect, screen_rect)

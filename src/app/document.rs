@@ -94,10 +94,11 @@ pub struct Document {
 }
 
 impl Document {
-    /// A document for `content`. `saved` says whether `path` holds exactly this content.
+    /// A document for `content`. `saved` says whether there is nothing to lose yet: `path` holds
+    /// exactly this content, or the document is new or a copy of a built-in entry.
     pub fn new(content: Content, path: Option<PathBuf>, saved: bool) -> Document {
         Document {
-            history: History::new(content.clone(), saved && path.is_some()),
+            history: History::new(content.clone(), saved),
             content,
             path,
         }

@@ -521,10 +521,10 @@ impl App {
             PendingAction::NewTile => {
                 let mut tile = Tile::new("new-tile", 12, 12);
                 tile.name = "New tile".to_string();
-                self.set_document(Document::new(Content::Tile(tile), None, false));
+                self.set_document(Document::new(Content::Tile(tile), None, true));
             }
             PendingAction::NewCourse => {
-                self.set_document(Document::new(Content::Course(new_course()), None, false));
+                self.set_document(Document::new(Content::Course(new_course()), None, true));
             }
             PendingAction::Open(Some(path)) => self.open_path(&path),
             PendingAction::Open(None) => {

@@ -489,3 +489,52 @@ fn new_course_and_new_tile_open_empty_documents_with_nothing_to_save() {
     assert_eq!((t.width(), t.height()), (12, 12));
     assert_eq!(h.state().window_title(), "New tile — factory-floor");
 }
+
+#[test]
+fn ctrl_z_in_a_focused_text_field_stays_in_the_field() {
+    let mut h = harness();
+    open_yard(&mut h);
+    h.get_by_label("Pit").click();
+    h.run();
+    stroke(&mut h, &[(2.5, 2.5)]);
+    assert!(
+        tile(&h)
+            .square(Square::new(2, 2))
+            .is_some_and(|s| s.is_hole())
+    );
+    h.get_by_label("Name").click();
+    h.run();
+    h.get_by_label("Name").type_text("!");
+    h.run();
+    assert_eq!(tile(&h).name, "Alpha Yard!");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    // Had the document's undo run, it would have a step to redo.
+    assert!(
+        h.state().document().is_some_and(|d| !d.can_redo()),
+        "the document's undo did not run"
+    );
+}
+
+#[test]
+fn closing_the_window_with_unsaved_changes_asks_first_and_cancel_keeps_it_open() {
+    let mut h = harness();
+    open_yard(&mut h);
+    stroke(&mut h, &[(4.5, 4.5)]);
+    let edited = tile(&h);
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.run();
+    assert_eq!(
+        h.state().pending(),
+        Some(&factory_floor::app::PendingAction::Close)
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().pending().is_none());
+    assert_eq!(tile(&h), edited);
+}

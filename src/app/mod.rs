@@ -1083,9 +1083,10 @@ impl App {
                 }
                 ui.separator();
                 ui.horizontal(|ui| {
-                    ui.label("Name");
+                    let label = ui.label("Name");
                     changed |= ui
                         .text_edit_singleline(&mut tile.name)
+                        .labelled_by(label.id)
                         .on_hover_text("The tile's name")
                         .changed();
                 });

@@ -538,3 +538,47 @@ fn closing_the_window_with_unsaved_changes_asks_first_and_cancel_keeps_it_open()
     assert!(h.state().pending().is_none());
     assert_eq!(tile(&h), edited);
 }
+
+#[test]
+fn a_selection_copies_pastes_turns_flips_and_cuts() {
+    let mut h = harness();
+    open_yard(&mut h);
+    // A two-square belt running east on (1, 1) and (2, 1).
+    stroke(&mut h, &[(1.5, 1.5), (2.5, 1.5)]);
+    let out = |h: &Harness<'static, App>, x, y| {
+        tile(h)
+            .square(Square::new(x, y))
+            .and_then(|s| s.flow)
+            .map(|f| f.out)
+    };
+    assert_eq!(out(&h, 2, 1), Some(Facing::E));
+    h.key_press(Key::S);
+    h.run();
+    stroke(&mut h, &[(1.5, 1.5), (2.5, 1.5)]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    h.run();
+    h.hover_at(screen(&h, 6.5, 6.5));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    h.run();
+    assert_eq!(out(&h, 6, 6), Some(Facing::E));
+    assert_eq!(out(&h, 7, 6), Some(Facing::E));
+    // R turns the pasted selection a quarter about its north-west corner: it now runs south.
+    h.key_press(Key::R);
+    h.run();
+    assert_eq!(out(&h, 6, 6), Some(Facing::S));
+    assert_eq!(out(&h, 6, 7), Some(Facing::S));
+    assert_eq!(out(&h, 7, 6), None);
+    // X mirrors it east to west (a south belt stays south), Ctrl+X cuts it.
+    h.key_press(Key::X);
+    h.run();
+    assert_eq!(out(&h, 6, 7), Some(Facing::S));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::X);
+    h.run();
+    assert_eq!(out(&h, 6, 6), None);
+    assert_eq!(out(&h, 6, 7), None);
+    assert_eq!(out(&h, 1, 1), Some(Facing::E), "the original stays");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(out(&h, 6, 7), Some(Facing::S), "undo brings the cut back");
+}

@@ -25,6 +25,13 @@ pub enum Action {
     ToolErase,
     ToolFill,
     ToolPick,
+    ToolSelect,
+    Copy,
+    Cut,
+    /// Paste the copied squares with their north-west corner under the pointer.
+    Paste,
+    /// Mirror the selection east to west.
+    FlipSelection,
     /// Zoom and centre so the whole board fits the canvas.
     FitView,
     ZoomIn,
@@ -58,7 +65,7 @@ impl Menu {
 }
 
 impl Action {
-    pub const ALL: [Action; 19] = [
+    pub const ALL: [Action; 24] = [
         Action::NewTile,
         Action::NewCourse,
         Action::Open,
@@ -73,6 +80,11 @@ impl Action {
         Action::ToolErase,
         Action::ToolFill,
         Action::ToolPick,
+        Action::ToolSelect,
+        Action::Copy,
+        Action::Cut,
+        Action::Paste,
+        Action::FlipSelection,
         Action::FitView,
         Action::ZoomIn,
         Action::ZoomOut,
@@ -97,6 +109,11 @@ impl Action {
             Action::ToolErase => "Erase",
             Action::ToolFill => "Fill",
             Action::ToolPick => "Pick",
+            Action::ToolSelect => "Select",
+            Action::Copy => "Copy",
+            Action::Cut => "Cut",
+            Action::Paste => "Paste",
+            Action::FlipSelection => "Flip selection",
             Action::FitView => "Fit",
             Action::ZoomIn => "Zoom in",
             Action::ZoomOut => "Zoom out",
@@ -129,6 +146,15 @@ impl Action {
             }
             Action::ToolFill => "Fill the connected squares that hold the same as the clicked one",
             Action::ToolPick => "Pick the element under the pointer as the one to paint",
+            Action::ToolSelect => {
+                "Drag out a rectangle of squares to copy, cut, turn (R) or flip (X)"
+            }
+            Action::Copy => "Copy the selected squares and their walls",
+            Action::Cut => "Copy the selected squares and their walls, then clear them",
+            Action::Paste => {
+                "Paste the copied squares with their north-west corner under the pointer"
+            }
+            Action::FlipSelection => "Mirror the selected squares east to west",
             Action::FitView => "Zoom and centre so the whole board is in view",
             Action::ZoomIn => "Zoom in about the middle of the board view",
             Action::ZoomOut => "Zoom out about the middle of the board view",
@@ -142,12 +168,20 @@ impl Action {
             Action::NewTile | Action::NewCourse | Action::Open | Action::Save | Action::SaveAs => {
                 Menu::File
             }
-            Action::Undo | Action::Redo | Action::RotateCw | Action::RotateCcw | Action::Delete => {
-                Menu::Edit
-            }
-            Action::ToolPaint | Action::ToolErase | Action::ToolFill | Action::ToolPick => {
-                Menu::Tools
-            }
+            Action::Undo
+            | Action::Redo
+            | Action::RotateCw
+            | Action::RotateCcw
+            | Action::Delete
+            | Action::Copy
+            | Action::Cut
+            | Action::Paste
+            | Action::FlipSelection => Menu::Edit,
+            Action::ToolPaint
+            | Action::ToolErase
+            | Action::ToolFill
+            | Action::ToolPick
+            | Action::ToolSelect => Menu::Tools,
             Action::FitView | Action::ZoomIn | Action::ZoomOut | Action::ToggleGrid => Menu::View,
             Action::Help => Menu::Help,
         }
@@ -180,6 +214,11 @@ impl Action {
         const ERASE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::E);
         const FILL: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F);
         const PICK: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::I);
+        const SELECT: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::S);
+        const COPY: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::C);
+        const CUT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::X);
+        const PASTE: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::V);
+        const FLIP: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::X);
         const FIT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::Num0);
         // `+` is Shift+`=` on many keyboards, so Ctrl+`=` zooms in too, as in browsers.
         const ZOOM_IN: [KeyboardShortcut; 2] = [
@@ -204,6 +243,11 @@ impl Action {
             Action::ToolErase => &ERASE,
             Action::ToolFill => &FILL,
             Action::ToolPick => &PICK,
+            Action::ToolSelect => &SELECT,
+            Action::Copy => &COPY,
+            Action::Cut => &CUT,
+            Action::Paste => &PASTE,
+            Action::FlipSelection => &FLIP,
             Action::FitView => &FIT,
             Action::ZoomIn => &ZOOM_IN,
             Action::ZoomOut => &ZOOM_OUT,
@@ -231,6 +275,18 @@ impl Action {
             .iter()
             .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))
             .collect();
+        // The windowing layer turns Ctrl+C, Ctrl+X and Ctrl+V into clipboard events, not keys.
+        let clipboard = ctx.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Copy => Some(Action::Copy),
+                egui::Event::Cut => Some(Action::Cut),
+                egui::Event::Paste(_) => Some(Action::Paste),
+                _ => None,
+            })
+        });
+        if clipboard.is_some() {
+            return clipboard;
+        }
         all.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
         all.into_iter()
             .find(|(_, s)| ctx.input_mut(|i| i.consume_shortcut(s)))

@@ -9,6 +9,7 @@ pub mod document;
 pub mod inspector;
 pub mod library_panel;
 pub mod palette;
+pub mod selection;
 pub mod status_bar;
 pub mod tile_tools;
 pub mod top_bar;
@@ -29,6 +30,7 @@ use canvas::BoardView;
 use command::{Action, Command, CourseTool, Entry, PromptAnswer};
 use document::{Content, Document};
 use palette::Swatches;
+use selection::Selection;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use tile_tools::{
@@ -177,6 +179,8 @@ const ROTATION_BURST: f64 = 0.8;
 const PROBLEM_HIGHLIGHT: Rgba = Rgba::new(255, 40, 200, 110);
 /// The colour of the square the inspector edits.
 const SELECTED_HIGHLIGHT: Rgba = Rgba::new(80, 160, 255, 90);
+/// The colour of the Select tool's rectangle.
+const SELECTION_HIGHLIGHT: Rgba = Rgba::new(255, 200, 40, 80);
 
 /// The window's application.
 pub struct App {
@@ -202,6 +206,11 @@ pub struct App {
     /// The tile square the inspector edits.
     selected: Option<Square>,
     stroke: Option<Stroke>,
+    /// The rectangle the Select tool drew, and the square its drag started on.
+    selection: Option<Selection>,
+    selection_anchor: Option<Square>,
+    /// What Copy or Cut took, for Paste.
+    clipboard: Option<Tile>,
     course_tool: CourseTool,
     course_drag: Option<CourseDrag>,
     diagnostics: Vec<Diagnostic>,
@@ -250,6 +259,9 @@ impl App {
             swatches: Swatches::new(),
             selected: None,
             stroke: None,
+            selection: None,
+            selection_anchor: None,
+            clipboard: None,
             course_tool: CourseTool::Move,
             course_drag: None,
             diagnostics: Vec::new(),
@@ -365,6 +377,8 @@ impl App {
         self.source = None;
         self.selected = None;
         self.stroke = None;
+        self.selection = None;
+        self.selection_anchor = None;
         self.course_drag = None;
         self.course_tool = CourseTool::Move;
         self.diagnostic_shown = None;
@@ -434,10 +448,12 @@ impl App {
         if let Some(d) = &self.diagnostic_shown {
             highlights.extend(d.squares.iter().map(|&s| (s, PROBLEM_HIGHLIGHT)));
         }
-        if matches!(shown.kind, ShownKind::Tile { .. })
-            && let Some(s) = self.selected
-        {
-            highlights.push((s, SELECTED_HIGHLIGHT));
+        if matches!(shown.kind, ShownKind::Tile { .. }) {
+            if let Some(sel) = self.selection {
+                highlights.extend(sel.squares().map(|s| (s, SELECTION_HIGHLIGHT)));
+            } else if let Some(s) = self.selected {
+                highlights.push((s, SELECTED_HIGHLIGHT));
+            }
         }
         SceneOptions {
             grid: self.state.show_grid,
@@ -660,6 +676,47 @@ impl App {
             Action::ToolErase => self.tool = Tool::Erase,
             Action::ToolFill => self.tool = Tool::Fill,
             Action::ToolPick => self.tool = Tool::Pick,
+            Action::ToolSelect => self.tool = Tool::Select,
+            Action::Copy | Action::Cut => {
+                let sel = self.selection;
+                let clip = self
+                    .doc
+                    .as_ref()
+                    .and_then(|d| d.tile())
+                    .zip(sel)
+                    .map(|(t, sel)| selection::copy(t, sel));
+                if clip.is_some() {
+                    self.clipboard = clip;
+                    if action == Action::Cut
+                        && let Some(sel) = sel
+                    {
+                        self.edit_tile(|t| {
+                            selection::clear(t, sel);
+                            true
+                        });
+                    }
+                }
+            }
+            Action::Paste => {
+                let at = self
+                    .hovered
+                    .as_ref()
+                    .map(|h| h.square)
+                    .or(self.selection.map(|s| s.min));
+                if let (Some(clip), Some(at)) = (self.clipboard.clone(), at) {
+                    let mut pasted = None;
+                    self.edit_tile(|t| {
+                        pasted = selection::paste(t, &clip, at);
+                        pasted.is_some()
+                    });
+                    if pasted.is_some() {
+                        self.selection = pasted;
+                        self.tool = Tool::Select;
+                        self.rebuild();
+                    }
+                }
+            }
+            Action::FlipSelection => self.transform_selection(ctx, None),
             Action::FitView => self.view.request_fit(),
             Action::ZoomIn => self.view.zoom_by(canvas::ZOOM_STEP),
             Action::ZoomOut => self.view.zoom_by(1.0 / canvas::ZOOM_STEP),
@@ -671,9 +728,36 @@ impl App {
         }
     }
 
-    /// R: turns what is under the pointer (a tile's element, a placed tile), else the brush. The
-    /// undo point waits until the burst of presses is over.
+    /// Turns (or with `None` mirrors) the selection in place; a burst is one undo step.
+    fn transform_selection(&mut self, ctx: &egui::Context, turn: Option<Rotation>) {
+        let Some(sel) = self.selection else {
+            return;
+        };
+        let mut result = None;
+        self.edit_tile(|t| {
+            result = selection::transform(t, sel, turn);
+            true
+        });
+        if result.is_some() {
+            self.selection = result;
+            self.burst_until = Some(ctx.input(|i| i.time) + ROTATION_BURST);
+            self.rebuild();
+        }
+    }
+
+    /// R: turns the selection when the Select tool has one, else what is under the pointer (a
+    /// tile's element, a placed tile), else the brush. The undo point waits until the burst of
+    /// presses is over.
     fn rotate(&mut self, ctx: &egui::Context, clockwise: bool) {
+        if self.tool == Tool::Select && self.selection.is_some() {
+            let turn = if clockwise {
+                Rotation::R90
+            } else {
+                Rotation::R270
+            };
+            self.transform_selection(ctx, Some(turn));
+            return;
+        }
         let hovered = self.hovered.as_ref().map(|h| h.square);
         let turned = match (&self.doc, hovered) {
             (Some(doc), Some(square)) if doc.tile().is_some() => {
@@ -849,6 +933,20 @@ impl App {
             (_, Tool::Fill) => {
                 if r.tool_pressed {
                     self.edit_tile(|t| fill(t, square, brush) > 0);
+                }
+            }
+            (_, Tool::Select) => {
+                let tile = self.doc.as_ref().and_then(|d| d.tile());
+                if r.tool_pressed {
+                    self.selection_anchor = Some(square);
+                }
+                let sel = self
+                    .selection_anchor
+                    .zip(tile)
+                    .and_then(|(anchor, t)| Selection::spanning(anchor, square, t));
+                if sel != self.selection {
+                    self.selection = sel;
+                    self.rebuild();
                 }
             }
             (_, Tool::Pick) => {

@@ -83,6 +83,7 @@ pub fn palette_ui(
             (Tool::Erase, Action::ToolErase),
             (Tool::Fill, Action::ToolFill),
             (Tool::Pick, Action::ToolPick),
+            (Tool::Select, Action::ToolSelect),
         ] {
             if ui
                 .selectable_label(tool == t, t.text())

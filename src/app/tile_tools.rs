@@ -17,10 +17,18 @@ pub enum Tool {
     Fill,
     /// Picks the element under the pointer into the brush.
     Pick,
+    /// Drags out a rectangle to copy, cut, turn or mirror.
+    Select,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 4] = [Tool::Paint, Tool::Erase, Tool::Fill, Tool::Pick];
+    pub const ALL: [Tool; 5] = [
+        Tool::Paint,
+        Tool::Erase,
+        Tool::Fill,
+        Tool::Pick,
+        Tool::Select,
+    ];
 
     pub fn text(self) -> &'static str {
         match self {
@@ -28,6 +36,7 @@ impl Tool {
             Tool::Erase => "Erase",
             Tool::Fill => "Fill",
             Tool::Pick => "Pick",
+            Tool::Select => "Select",
         }
     }
 }

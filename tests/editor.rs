@@ -582,3 +582,48 @@ fn a_selection_copies_pastes_turns_flips_and_cuts() {
     h.run();
     assert_eq!(out(&h, 6, 7), Some(Facing::S), "undo brings the cut back");
 }
+
+/// A file dropped on the window, as the windowing layer hands it over.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_file_dropped_on_the_window_opens_and_export_png_writes_the_board() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("spot.json");
+    let mut spot = Tile::new("spot", 5, 3);
+    spot.name = "Spot".to_string();
+    std::fs::write(&path, factory_floor::format::tile_to_string(&spot)).expect("write");
+    let mut h = harness();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path)));
+    h.run();
+    assert_eq!(h.state().shown_name(), Some("Spot"));
+    assert_eq!(tile(&h).width(), 5);
+    let png = dir.path().join("spot.png");
+    let ctx = h.ctx.clone();
+    h.state_mut().command(&ctx, Command::ExportTo(png.clone()));
+    h.run();
+    let bytes = std::fs::read(&png).expect("exported");
+    assert_eq!(&bytes[1..4], b"PNG");
+    // 5 x 3 squares at 64 pixels a square: the width and height in the PNG header.
+    assert_eq!(
+        u32::from_be_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]),
+        320
+    );
+    assert_eq!(
+        u32::from_be_bytes([bytes[20], bytes[21], bytes[22], bytes[23]]),
+        192
+    );
+}

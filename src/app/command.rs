@@ -14,6 +14,8 @@ pub enum Action {
     Open,
     Save,
     SaveAs,
+    /// Draw the board to a PNG file, the same picture as the canvas.
+    ExportPng,
     Undo,
     Redo,
     /// Turn the element or tile under the pointer, or the brush, a quarter clockwise.
@@ -65,12 +67,13 @@ impl Menu {
 }
 
 impl Action {
-    pub const ALL: [Action; 24] = [
+    pub const ALL: [Action; 25] = [
         Action::NewTile,
         Action::NewCourse,
         Action::Open,
         Action::Save,
         Action::SaveAs,
+        Action::ExportPng,
         Action::Undo,
         Action::Redo,
         Action::RotateCw,
@@ -100,6 +103,7 @@ impl Action {
             Action::Open => "Open...",
             Action::Save => "Save",
             Action::SaveAs => "Save As...",
+            Action::ExportPng => "Export PNG...",
             Action::Undo => "Undo",
             Action::Redo => "Redo",
             Action::RotateCw => "Rotate clockwise",
@@ -129,6 +133,7 @@ impl Action {
             Action::Open => "Open a tile or course file",
             Action::Save => "Save the document to its file",
             Action::SaveAs => "Save the document to a new file",
+            Action::ExportPng => "Draw the tile or course to a PNG picture, as the canvas shows it",
             Action::Undo => "Undo the last edit",
             Action::Redo => "Redo the edit undone last",
             Action::RotateCw => {
@@ -165,9 +170,12 @@ impl Action {
 
     pub fn menu(self) -> Menu {
         match self {
-            Action::NewTile | Action::NewCourse | Action::Open | Action::Save | Action::SaveAs => {
-                Menu::File
-            }
+            Action::NewTile
+            | Action::NewCourse
+            | Action::Open
+            | Action::Save
+            | Action::SaveAs
+            | Action::ExportPng => Menu::File,
             Action::Undo
             | Action::Redo
             | Action::RotateCw
@@ -198,6 +206,7 @@ impl Action {
         const OPEN: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::O);
         const SAVE: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::S);
         const SAVE_AS: [KeyboardShortcut; 1] = one(CMD_SHIFT, Key::S);
+        const EXPORT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::E);
         const UNDO: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::Z);
         // Ctrl+Shift+Z as in most editors, Ctrl+Y as on Windows and in LDtk (EDITOR.md).
         const REDO: [KeyboardShortcut; 2] = [
@@ -234,6 +243,7 @@ impl Action {
             Action::Open => &OPEN,
             Action::Save => &SAVE,
             Action::SaveAs => &SAVE_AS,
+            Action::ExportPng => &EXPORT,
             Action::Undo => &UNDO,
             Action::Redo => &REDO,
             Action::RotateCw => &ROTATE_CW,
@@ -317,6 +327,8 @@ pub enum Command {
     OpenPath(PathBuf),
     /// Save to this file (Save As once the dialog has given a path).
     SaveTo(PathBuf),
+    /// Export the board to this PNG file (Export PNG once the dialog has given a path).
+    ExportTo(PathBuf),
     /// The answer to the unsaved-changes prompt.
     Prompt(PromptAnswer),
     /// Choose the tile tool.

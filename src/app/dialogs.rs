@@ -1,5 +1,6 @@
-//! The modal windows: the Save / Don't Save / Cancel prompt before changes would be lost, and the
-//! help window listing every command and its shortcut (F1).
+//! The modal windows: the Save / Don't Save / Cancel prompt before changes would be lost, the
+//! help window listing every command and its shortcut (F1), and the overlay while a file is
+//! dragged over the window.
 
 use super::command::{Action, Command, Menu, PromptAnswer};
 use egui::{Context, Id, Modal};
@@ -75,4 +76,24 @@ pub fn help_window(ctx: &Context, open: &mut bool) {
                 ui.end_row();
             });
         });
+}
+
+/// Darkens the window and says what dropping will do while files are dragged over it.
+pub fn drop_overlay(ctx: &Context) {
+    if ctx.input(|i| i.raw.hovered_files.is_empty()) {
+        return;
+    }
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        Id::unique("file_drop_overlay"),
+    ));
+    let rect = ctx.content_rect();
+    painter.rect_filled(rect, 0.0, egui::Color32::from_black_alpha(160));
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        "Drop a tile or course file to open it",
+        egui::FontId::proportional(24.0),
+        egui::Color32::WHITE,
+    );
 }

@@ -172,6 +172,9 @@ struct Stroke {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileDrag(pub String);
 
+/// Pixels per square of an exported PNG.
+const EXPORT_SCALE: u32 = 64;
+
 /// How long after the last R press a burst of rotations still counts as one undo step, in seconds.
 const ROTATION_BURST: f64 = 0.8;
 
@@ -497,6 +500,7 @@ impl App {
             Command::SaveTo(path) => {
                 self.save_to(path);
             }
+            Command::ExportTo(path) => self.export_png(&path),
             Command::Prompt(answer) => self.answer_prompt(ctx, answer),
             Command::Tool(tool) => self.tool = tool,
             Command::Brush(kind) => {
@@ -625,6 +629,24 @@ impl App {
         true
     }
 
+    /// Writes the board as a PNG: the canvas's picture without the editing highlights.
+    fn export_png(&mut self, path: &Path) {
+        let Some(shown) = &self.shown else {
+            return;
+        };
+        let options = SceneOptions {
+            highlights: Vec::new(),
+            ..self.scene_options(shown)
+        };
+        let scene = build_scene(&shown.board, &options);
+        let written = crate::render::png::scene_to_png(&scene, EXPORT_SCALE)
+            .and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            self.errors
+                .push(format!("Could not export {}: {e}", path.display()));
+        }
+    }
+
     fn update_title(&mut self, ctx: &egui::Context) {
         let title = match &self.doc {
             Some(doc) => doc.title(),
@@ -652,6 +674,15 @@ impl App {
             Action::SaveAs => {
                 if let Some(path) = self.ask_save_path() {
                     self.save_to(path);
+                }
+            }
+            Action::ExportPng => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PNG picture", &["png"])
+                    .set_file_name("board.png")
+                    .save_file()
+                {
+                    self.export_png(&path);
                 }
             }
             Action::Undo | Action::Redo => {
@@ -1216,6 +1247,12 @@ impl eframe::App for App {
         if self.pending.is_none() {
             commands.extend(Action::consume_pressed(&ctx).map(Command::Action));
         }
+        // A tile or course file dropped on the window opens (after the prompt if need be).
+        let dropped: Option<PathBuf> =
+            ctx.input(|i| i.raw.dropped_files.first().map(|f| f.path().to_path_buf()));
+        if let Some(path) = dropped {
+            commands.push(Command::OpenPath(path));
+        }
         if ctx.input(|i| i.viewport().close_requested())
             && !self.allow_close
             && self.doc.as_ref().is_some_and(|d| d.is_dirty())
@@ -1269,6 +1306,7 @@ impl eframe::App for App {
             commands.extend(dialogs::unsaved_prompt(&ctx, &name));
         }
         dialogs::help_window(&ctx, &mut self.show_help);
+        dialogs::drop_overlay(&ctx);
 
         for command in commands {
             self.run_command(&ctx, command);

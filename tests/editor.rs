@@ -627,3 +627,29 @@ fn a_file_dropped_on_the_window_opens_and_export_png_writes_the_board() {
         192
     );
 }
+
+#[test]
+fn opened_and_saved_files_are_remembered_newest_first_in_file_recent() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (a, b) = (dir.path().join("a.json"), dir.path().join("b.json"));
+    let mut h = harness();
+    open_yard(&mut h);
+    let ctx = h.ctx.clone();
+    h.state_mut().command(&ctx, Command::SaveTo(a.clone()));
+    h.state_mut().command(&ctx, Command::SaveTo(b.clone()));
+    h.state_mut().command(&ctx, Command::OpenPath(a.clone()));
+    h.run();
+    assert_eq!(h.state().state().recent, vec![a.clone(), b.clone()]);
+    // File > Recent lists them and opens the one clicked.
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Recent").click();
+    h.run();
+    h.get_by_label("b.json").click();
+    h.run();
+    assert_eq!(
+        h.state().document().and_then(|d| d.path.clone()),
+        Some(b.clone())
+    );
+    assert_eq!(h.state().state().recent, vec![b, a]);
+}

@@ -62,11 +62,28 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
 #[serde(default)]
 pub struct State {
     pub show_grid: bool,
+    /// Files opened or saved lately, newest first (File > Recent).
+    pub recent: Vec<PathBuf>,
 }
 
 impl Default for State {
     fn default() -> Self {
-        State { show_grid: true }
+        State {
+            show_grid: true,
+            recent: Vec::new(),
+        }
+    }
+}
+
+/// How many files File > Recent lists.
+pub const RECENT_LIMIT: usize = 10;
+
+impl State {
+    /// Puts `path` first in the recent files, once, keeping at most `RECENT_LIMIT`.
+    pub fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_LIMIT);
     }
 }
 
@@ -580,7 +597,10 @@ impl App {
     /// Opens a file. One that fails to load leaves the open document as it was and says why.
     fn open_path(&mut self, path: &Path) {
         match open_into(&mut self.library, path) {
-            Ok(entry) => self.open_entry(entry),
+            Ok(entry) => {
+                self.state.remember(path);
+                self.open_entry(entry);
+            }
             Err(e) => self.errors.push(format!("Could not open {e}")),
         }
     }
@@ -622,6 +642,7 @@ impl App {
             return false;
         }
         doc.mark_saved(path.clone());
+        self.state.remember(&path);
         if let Content::Tile(t) = &doc.content {
             self.library
                 .add(FileDocument::Tile(t.clone()), Origin::File(path));
@@ -1262,7 +1283,13 @@ impl eframe::App for App {
         }
 
         egui::Panel::top("top_bar").show(ui, |ui| {
-            commands.extend(top_bar::menu_bar_ui(ui, self.doc.as_ref()));
+            // Files that have gone since are not offered.
+            self.state.recent.retain(|p| p.exists());
+            commands.extend(top_bar::menu_bar_ui(
+                ui,
+                self.doc.as_ref(),
+                &self.state.recent,
+            ));
             commands.extend(top_bar::top_bar_ui(
                 ui,
                 self.shown.as_ref(),

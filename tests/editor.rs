@@ -653,3 +653,44 @@ fn opened_and_saved_files_are_remembered_newest_first_in_file_recent() {
     );
     assert_eq!(h.state().state().recent, vec![b, a]);
 }
+
+#[test]
+fn unsaved_changes_are_kept_in_the_recovery_file_and_offered_back_at_the_next_start() {
+    use factory_floor::app::recovery::Recovery;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("recovery.json");
+    let start = |file: &std::path::Path| {
+        let file = file.to_path_buf();
+        Harness::builder()
+            .with_size([1400.0, 900.0])
+            .build_eframe(move |cc| {
+                App::with_library(cc, library(), None).with_recovery(Recovery::new(file))
+            })
+    };
+    let mut h = start(&file);
+    assert!(!h.state().offers_restore());
+    open_yard(&mut h);
+    stroke(&mut h, &[(4.5, 4.5), (5.5, 4.5)]);
+    let edited = tile(&h);
+    let kept = std::fs::read_to_string(&file).expect("a recovery copy");
+    assert_eq!(kept, factory_floor::format::tile_to_string(&edited));
+    // The session "crashes": a new one finds the copy and offers it back.
+    drop(h);
+    let mut h = start(&file);
+    assert!(h.state().offers_restore());
+    h.get_by_label("Restore").click();
+    h.run();
+    assert_eq!(tile(&h), edited);
+    assert!(h.state().document().is_some_and(|d| d.is_dirty()));
+    assert_eq!(
+        h.state().document().and_then(|d| d.path.clone()),
+        Some("yard.json".into()),
+        "it belongs to the file it came from"
+    );
+    // Saving leaves nothing to recover.
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .command(&ctx, Command::SaveTo(dir.path().join("yard.json")));
+    h.run();
+    assert!(!file.exists());
+}

@@ -97,3 +97,30 @@ pub fn drop_overlay(ctx: &Context) {
         egui::Color32::WHITE,
     );
 }
+
+/// The offer of unsaved work from a session that did not end cleanly. Returns `Some(true)` to
+/// restore it, `Some(false)` to discard it.
+pub fn restore_prompt(ctx: &Context) -> Option<bool> {
+    let mut answer = None;
+    Modal::new(Id::unique("restore_unsaved_work")).show(ctx, |ui| {
+        ui.heading("Unsaved work found");
+        ui.label("The last session ended with unsaved changes. Restore them?");
+        ui.horizontal(|ui| {
+            if ui
+                .button("Restore")
+                .on_hover_text("Open the unsaved work as an unsaved document")
+                .clicked()
+            {
+                answer = Some(true);
+            }
+            if ui
+                .button("Discard")
+                .on_hover_text("Throw the unsaved work away")
+                .clicked()
+            {
+                answer = Some(false);
+            }
+        });
+    });
+    answer
+}

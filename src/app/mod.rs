@@ -9,6 +9,7 @@ pub mod document;
 pub mod inspector;
 pub mod library_panel;
 pub mod palette;
+pub mod recovery;
 pub mod selection;
 pub mod status_bar;
 pub mod tile_tools;
@@ -30,6 +31,7 @@ use canvas::BoardView;
 use command::{Action, Command, CourseTool, Entry, PromptAnswer};
 use document::{Content, Document};
 use palette::Swatches;
+use recovery::Recovery;
 use selection::Selection;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -242,12 +244,33 @@ pub struct App {
     show_help: bool,
     /// Until when edits are not recorded yet: a burst of rotations is one undo step.
     burst_until: Option<f64>,
+    /// Where unsaved changes are kept in case of a crash.
+    recovery: Option<Recovery>,
+    /// Unsaved work found at start-up, offered back until the user chooses.
+    offer_restore: Option<(Content, Option<PathBuf>)>,
 }
 
 impl App {
     /// The app over the built-in library, opening `file` if one was given on the command line.
     pub fn new(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> App {
-        App::with_library(cc, Library::builtin(), file)
+        let app = App::with_library(cc, Library::builtin(), file);
+        match Recovery::in_storage_dir(APP_ID) {
+            Some(recovery) => app.with_recovery(recovery),
+            None => app,
+        }
+    }
+
+    /// Keeps unsaved changes in `recovery` from now on, and offers back what it holds from a
+    /// session that did not end cleanly.
+    pub fn with_recovery(mut self, recovery: Recovery) -> App {
+        self.offer_restore = recovery.read();
+        self.recovery = Some(recovery);
+        self
+    }
+
+    /// Whether unsaved work from an earlier session is being offered back.
+    pub fn offers_restore(&self) -> bool {
+        self.offer_restore.is_some()
     }
 
     /// The app over `library` (the tests give it their own), opening `file` if given.
@@ -290,6 +313,8 @@ impl App {
             allow_close: false,
             show_help: false,
             burst_until: None,
+            recovery: None,
+            offer_restore: None,
         };
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
@@ -393,6 +418,17 @@ impl App {
     }
 
     fn set_document(&mut self, doc: Document) {
+        // The document replaced had nothing unsaved, or the user chose to drop it.
+        if self.offer_restore.is_none()
+            && let Some(recovery) = &self.recovery
+        {
+            if doc.is_dirty() {
+                // Best effort: a failure shows at the next edit's write.
+                let _ = recovery.write(&doc.content, doc.path.as_deref());
+            } else {
+                recovery.clear();
+            }
+        }
         self.doc = Some(doc);
         self.source = None;
         self.selected = None;
@@ -573,6 +609,11 @@ impl App {
                 }
             }
             PendingAction::Close => {
+                if self.offer_restore.is_none()
+                    && let Some(recovery) = &self.recovery
+                {
+                    recovery.clear();
+                }
                 self.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
@@ -643,6 +684,11 @@ impl App {
         }
         doc.mark_saved(path.clone());
         self.state.remember(&path);
+        if self.offer_restore.is_none()
+            && let Some(recovery) = &self.recovery
+        {
+            recovery.clear();
+        }
         if let Content::Tile(t) = &doc.content {
             self.library
                 .add(FileDocument::Tile(t.clone()), Origin::File(path));
@@ -1203,8 +1249,38 @@ impl App {
         if any_down || ctx.egui_wants_keyboard_input() {
             return;
         }
-        if let Some(doc) = self.doc.as_mut() {
+        let Some(doc) = self.doc.as_mut() else {
+            return;
+        };
+        if doc.commit()
+            && self.offer_restore.is_none()
+            && let Some(recovery) = &self.recovery
+        {
+            if doc.is_dirty() {
+                if let Err(e) = recovery.write(&doc.content, doc.path.as_deref()) {
+                    self.errors
+                        .push(format!("Could not keep a recovery copy: {e}"));
+                    // Say it once, not after every edit.
+                    self.recovery = None;
+                }
+            } else {
+                recovery.clear();
+            }
+        }
+    }
+
+    /// The answer to the offer of unsaved work from an earlier session.
+    fn answer_restore(&mut self, restore: bool) {
+        let Some((content, path)) = self.offer_restore.take() else {
+            return;
+        };
+        if restore {
+            let mut doc = Document::new(content, path, false);
+            // Nothing recorded yet: the restored content is unsaved, so keep its copy.
             doc.commit();
+            self.set_document(doc);
+        } else if let Some(recovery) = &self.recovery {
+            recovery.clear();
         }
     }
 
@@ -1325,6 +1401,11 @@ impl eframe::App for App {
             .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
             .show(ui, |ui| self.canvas_ui(ui));
 
+        if self.offer_restore.is_some()
+            && let Some(restore) = dialogs::restore_prompt(&ctx)
+        {
+            self.answer_restore(restore);
+        }
         if self.pending.is_some() {
             let name = self
                 .doc

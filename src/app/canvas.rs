@@ -35,6 +35,8 @@ pub struct BoardView {
     panning: bool,
     /// The canvas of the last frame, for the actions that zoom about its middle.
     canvas: Option<Rect>,
+    /// Whether a tool button was held on the canvas last frame (its release is no new click).
+    tool_was_down: bool,
 }
 
 impl Default for BoardView {
@@ -45,17 +47,29 @@ impl Default for BoardView {
             follow_fit: true,
             panning: false,
             canvas: None,
+            tool_was_down: false,
         }
     }
 }
 
 /// What the canvas reports after a frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CanvasResponse {
     /// The board square under the pointer, if the pointer is over the board's grid.
     pub hovered_square: Option<Square>,
     /// Whether the pointer is over the canvas at all.
     pub pointer_over_canvas: bool,
+    /// The board point (in squares, fractional) under the pointer while it is over the canvas or
+    /// a button pressed on the canvas is held.
+    pub board_pos: Option<Pos2>,
+    /// The button held down on the canvas for the editing tools (primary or secondary), unless
+    /// the press pans the view (middle button, Space held).
+    pub tool_button: Option<PointerButton>,
+    /// Whether that button went down this frame (the start of a stroke).
+    pub tool_pressed: bool,
+    /// The board point under the pointer whenever it is inside the canvas, also while something
+    /// dragged from another panel (a library tile) is over it.
+    pub drop_pos: Option<Pos2>,
 }
 
 /// The size of a board in board coordinates (squares).
@@ -82,6 +96,8 @@ impl BoardView {
     /// The transform from board coordinates (squares) to screen points, for a canvas and a board
     /// of `board_size` squares.
     pub fn screen_from_board(&self, canvas: Rect, board_size: Vec2) -> RectTransform {
+        // An empty course is 0 x 0 squares: keep the transform invertible.
+        let board_size = board_size.max(Vec2::splat(1.0));
         let board_rect = Rect::from_min_size(Pos2::ZERO, board_size);
         let screen_rect = Rect::from_min_size(canvas.min + self.offset, board_size * self.zoom);
         RectTransform::from_to(board_rect, screen_rect)
@@ -153,9 +169,64 @@ impl BoardView {
         let hovered_square = response
             .hover_pos()
             .and_then(|p| square_at(board, screen_from_board, p));
+        let (latest, primary, secondary, pressed, space) = ui.input(|i| {
+            (
+                i.pointer.latest_pos(),
+                i.pointer.primary_down(),
+                i.pointer.secondary_down(),
+                i.pointer.any_pressed(),
+                i.key_down(egui::Key::Space),
+            )
+        });
+        let down_on = response.is_pointer_button_down_on() && !self.panning && !space;
+        // A slow frame can take a whole click, press and release: that is a one-frame stroke.
+        let quick = if space || down_on || self.tool_was_down {
+            None
+        } else if response.clicked_by(PointerButton::Primary) {
+            Some(PointerButton::Primary)
+        } else if response.clicked_by(PointerButton::Secondary) {
+            Some(PointerButton::Secondary)
+        } else {
+            None
+        };
+        self.tool_was_down = down_on;
+        let pressed = pressed || quick.is_some();
+        let tool_button = if !down_on {
+            quick
+        } else if primary {
+            Some(PointerButton::Primary)
+        } else if secondary {
+            Some(PointerButton::Secondary)
+        } else {
+            None
+        };
+        let pointer = if down_on || quick.is_some() {
+            latest
+        } else {
+            response.hover_pos()
+        };
         CanvasResponse {
             hovered_square,
             pointer_over_canvas: response.hover_pos().is_some(),
+            board_pos: pointer.map(|p| screen_from_board.inverse().transform_pos(p)),
+            tool_button,
+            tool_pressed: tool_button.is_some() && pressed,
+            drop_pos: latest
+                .filter(|p| canvas.contains(*p))
+                .map(|p| screen_from_board.inverse().transform_pos(p)),
+        }
+    }
+
+    /// Keeps the view where it is from now on (an edit may change the board's size).
+    pub fn hold(&mut self) {
+        self.follow_fit = false;
+    }
+
+    /// Centres the view on a board point, keeping the zoom.
+    pub fn centre_on(&mut self, board_pos: Pos2) {
+        if let Some(canvas) = self.canvas {
+            self.offset = canvas.size() / 2.0 - board_pos.to_vec2() * self.zoom;
+            self.follow_fit = false;
         }
     }
 

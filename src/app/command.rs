@@ -1,61 +1,268 @@
 //! Everything the user can ask of the window, in one place: each action's label, tooltip and
 //! shortcut (read by the buttons, the key handling and the tests), and the commands panels return.
 
+use super::tile_tools::Tool;
+use crate::model::ElementKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
+use std::path::PathBuf;
 
 /// A user action with a label and, for most, a keyboard shortcut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    NewTile,
+    NewCourse,
+    Open,
+    Save,
+    SaveAs,
+    /// Draw the board to a PNG file, the same picture as the canvas.
+    ExportPng,
+    Undo,
+    Redo,
+    /// Turn the element or tile under the pointer, or the brush, a quarter clockwise.
+    RotateCw,
+    RotateCcw,
+    /// Remove the placed tile or flag under the pointer.
+    Delete,
+    ToolPaint,
+    ToolErase,
+    ToolFill,
+    ToolPick,
+    ToolSelect,
+    Copy,
+    Cut,
+    /// Paste the copied squares with their north-west corner under the pointer.
+    Paste,
+    /// Mirror the selection east to west.
+    FlipSelection,
     /// Zoom and centre so the whole board fits the canvas.
     FitView,
     ZoomIn,
     ZoomOut,
     ToggleGrid,
+    Help,
+}
+
+/// The menu an action sits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Menu {
+    File,
+    Edit,
+    Tools,
+    View,
+    Help,
+}
+
+impl Menu {
+    pub const ALL: [Menu; 5] = [Menu::File, Menu::Edit, Menu::Tools, Menu::View, Menu::Help];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Menu::File => "File",
+            Menu::Edit => "Edit",
+            Menu::Tools => "Tools",
+            Menu::View => "View",
+            Menu::Help => "Help",
+        }
+    }
 }
 
 impl Action {
-    pub const ALL: [Action; 4] = [
+    pub const ALL: [Action; 25] = [
+        Action::NewTile,
+        Action::NewCourse,
+        Action::Open,
+        Action::Save,
+        Action::SaveAs,
+        Action::ExportPng,
+        Action::Undo,
+        Action::Redo,
+        Action::RotateCw,
+        Action::RotateCcw,
+        Action::Delete,
+        Action::ToolPaint,
+        Action::ToolErase,
+        Action::ToolFill,
+        Action::ToolPick,
+        Action::ToolSelect,
+        Action::Copy,
+        Action::Cut,
+        Action::Paste,
+        Action::FlipSelection,
         Action::FitView,
         Action::ZoomIn,
         Action::ZoomOut,
         Action::ToggleGrid,
+        Action::Help,
     ];
 
     /// The button text, which is also the button's accessible name.
     pub fn text(self) -> &'static str {
         match self {
+            Action::NewTile => "New tile",
+            Action::NewCourse => "New course",
+            Action::Open => "Open...",
+            Action::Save => "Save",
+            Action::SaveAs => "Save As...",
+            Action::ExportPng => "Export PNG...",
+            Action::Undo => "Undo",
+            Action::Redo => "Redo",
+            Action::RotateCw => "Rotate clockwise",
+            Action::RotateCcw => "Rotate counter-clockwise",
+            Action::Delete => "Delete",
+            Action::ToolPaint => "Paint",
+            Action::ToolErase => "Erase",
+            Action::ToolFill => "Fill",
+            Action::ToolPick => "Pick",
+            Action::ToolSelect => "Select",
+            Action::Copy => "Copy",
+            Action::Cut => "Cut",
+            Action::Paste => "Paste",
+            Action::FlipSelection => "Flip selection",
             Action::FitView => "Fit",
             Action::ZoomIn => "Zoom in",
             Action::ZoomOut => "Zoom out",
             Action::ToggleGrid => "Grid",
+            Action::Help => "Keyboard shortcuts",
         }
     }
 
     pub fn tooltip(self) -> &'static str {
         match self {
+            Action::NewTile => "Start a new empty 12 x 12 tile",
+            Action::NewCourse => "Start a new course with no tiles",
+            Action::Open => "Open a tile or course file",
+            Action::Save => "Save the document to its file",
+            Action::SaveAs => "Save the document to a new file",
+            Action::ExportPng => "Draw the tile or course to a PNG picture, as the canvas shows it",
+            Action::Undo => "Undo the last edit",
+            Action::Redo => "Redo the edit undone last",
+            Action::RotateCw => {
+                "Turn the element (or the placed tile) under the pointer a quarter clockwise, or else the element about to be placed"
+            }
+            Action::RotateCcw => {
+                "Turn the element (or the placed tile) under the pointer a quarter counter-clockwise, or else the element about to be placed"
+            }
+            Action::Delete => "Remove the placed tile or the flag under the pointer",
+            Action::ToolPaint => {
+                "Paint the chosen element: on squares, on the nearest edge for walls and mounts, along the drag for belts"
+            }
+            Action::ToolErase => {
+                "Erase the square, or the edge under the pointer when it is near one (the right button erases with any tool)"
+            }
+            Action::ToolFill => "Fill the connected squares that hold the same as the clicked one",
+            Action::ToolPick => "Pick the element under the pointer as the one to paint",
+            Action::ToolSelect => {
+                "Drag out a rectangle of squares to copy, cut, turn (R) or flip (X)"
+            }
+            Action::Copy => "Copy the selected squares and their walls",
+            Action::Cut => "Copy the selected squares and their walls, then clear them",
+            Action::Paste => {
+                "Paste the copied squares with their north-west corner under the pointer"
+            }
+            Action::FlipSelection => "Mirror the selected squares east to west",
             Action::FitView => "Zoom and centre so the whole board is in view",
             Action::ZoomIn => "Zoom in about the middle of the board view",
             Action::ZoomOut => "Zoom out about the middle of the board view",
             Action::ToggleGrid => "Show or hide the lines between squares",
+            Action::Help => "List every command and its shortcut",
+        }
+    }
+
+    pub fn menu(self) -> Menu {
+        match self {
+            Action::NewTile
+            | Action::NewCourse
+            | Action::Open
+            | Action::Save
+            | Action::SaveAs
+            | Action::ExportPng => Menu::File,
+            Action::Undo
+            | Action::Redo
+            | Action::RotateCw
+            | Action::RotateCcw
+            | Action::Delete
+            | Action::Copy
+            | Action::Cut
+            | Action::Paste
+            | Action::FlipSelection => Menu::Edit,
+            Action::ToolPaint
+            | Action::ToolErase
+            | Action::ToolFill
+            | Action::ToolPick
+            | Action::ToolSelect => Menu::Tools,
+            Action::FitView | Action::ZoomIn | Action::ZoomOut | Action::ToggleGrid => Menu::View,
+            Action::Help => Menu::Help,
         }
     }
 
     /// The shortcuts, primary first. `Modifiers::COMMAND` is Cmd on a Mac and Ctrl elsewhere.
     pub fn shortcuts(self) -> &'static [KeyboardShortcut] {
-        const FIT: [KeyboardShortcut; 1] = [KeyboardShortcut::new(Modifiers::COMMAND, Key::Num0)];
+        const fn one(modifiers: Modifiers, key: Key) -> [KeyboardShortcut; 1] {
+            [KeyboardShortcut::new(modifiers, key)]
+        }
+        const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+        const NEW_TILE: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::N);
+        const NEW_COURSE: [KeyboardShortcut; 1] = one(CMD_SHIFT, Key::N);
+        const OPEN: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::O);
+        const SAVE: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::S);
+        const SAVE_AS: [KeyboardShortcut; 1] = one(CMD_SHIFT, Key::S);
+        const EXPORT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::E);
+        const UNDO: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::Z);
+        // Ctrl+Shift+Z as in most editors, Ctrl+Y as on Windows and in LDtk (EDITOR.md).
+        const REDO: [KeyboardShortcut; 2] = [
+            KeyboardShortcut::new(CMD_SHIFT, Key::Z),
+            KeyboardShortcut::new(Modifiers::COMMAND, Key::Y),
+        ];
+        const ROTATE_CW: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::R);
+        const ROTATE_CCW: [KeyboardShortcut; 1] = one(Modifiers::SHIFT, Key::R);
+        const DELETE: [KeyboardShortcut; 2] = [
+            KeyboardShortcut::new(Modifiers::NONE, Key::Delete),
+            KeyboardShortcut::new(Modifiers::NONE, Key::Backspace),
+        ];
+        const PAINT: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::B);
+        const ERASE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::E);
+        const FILL: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F);
+        const PICK: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::I);
+        const SELECT: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::S);
+        const COPY: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::C);
+        const CUT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::X);
+        const PASTE: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::V);
+        const FLIP: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::X);
+        const FIT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::Num0);
         // `+` is Shift+`=` on many keyboards, so Ctrl+`=` zooms in too, as in browsers.
         const ZOOM_IN: [KeyboardShortcut; 2] = [
             KeyboardShortcut::new(Modifiers::COMMAND, Key::Plus),
             KeyboardShortcut::new(Modifiers::COMMAND, Key::Equals),
         ];
-        const ZOOM_OUT: [KeyboardShortcut; 1] =
-            [KeyboardShortcut::new(Modifiers::COMMAND, Key::Minus)];
-        const GRID: [KeyboardShortcut; 1] = [KeyboardShortcut::new(Modifiers::NONE, Key::G)];
+        const ZOOM_OUT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::Minus);
+        const GRID: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::G);
+        const HELP: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F1);
         match self {
+            Action::NewTile => &NEW_TILE,
+            Action::NewCourse => &NEW_COURSE,
+            Action::Open => &OPEN,
+            Action::Save => &SAVE,
+            Action::SaveAs => &SAVE_AS,
+            Action::ExportPng => &EXPORT,
+            Action::Undo => &UNDO,
+            Action::Redo => &REDO,
+            Action::RotateCw => &ROTATE_CW,
+            Action::RotateCcw => &ROTATE_CCW,
+            Action::Delete => &DELETE,
+            Action::ToolPaint => &PAINT,
+            Action::ToolErase => &ERASE,
+            Action::ToolFill => &FILL,
+            Action::ToolPick => &PICK,
+            Action::ToolSelect => &SELECT,
+            Action::Copy => &COPY,
+            Action::Cut => &CUT,
+            Action::Paste => &PASTE,
+            Action::FlipSelection => &FLIP,
             Action::FitView => &FIT,
             Action::ZoomIn => &ZOOM_IN,
             Action::ZoomOut => &ZOOM_OUT,
             Action::ToggleGrid => &GRID,
+            Action::Help => &HELP,
         }
     }
 
@@ -78,6 +285,18 @@ impl Action {
             .iter()
             .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))
             .collect();
+        // The windowing layer turns Ctrl+C, Ctrl+X and Ctrl+V into clipboard events, not keys.
+        let clipboard = ctx.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Copy => Some(Action::Copy),
+                egui::Event::Cut => Some(Action::Cut),
+                egui::Event::Paste(_) => Some(Action::Paste),
+                _ => None,
+            })
+        });
+        if clipboard.is_some() {
+            return clipboard;
+        }
         all.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
         all.into_iter()
             .find(|(_, s)| ctx.input_mut(|i| i.consume_shortcut(s)))
@@ -98,11 +317,51 @@ pub enum Entry {
 
 /// What a panel asks the app to do, run once the frame's panels are drawn.
 #[must_use]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Command {
+    /// Open a copy of a library entry for editing.
     Show(Entry),
     Action(Action),
     DismissErrors,
+    /// Open this file (what Open does once the dialog has given a path; tests give it directly).
+    OpenPath(PathBuf),
+    /// Save to this file (Save As once the dialog has given a path).
+    SaveTo(PathBuf),
+    /// Export the board to this PNG file (Export PNG once the dialog has given a path).
+    ExportTo(PathBuf),
+    /// The answer to the unsaved-changes prompt.
+    Prompt(PromptAnswer),
+    /// Choose the tile tool.
+    Tool(Tool),
+    /// Choose the element about to be placed.
+    Brush(ElementKind),
+    /// Choose a library tile to place on the course with the next click.
+    PlaceTile(String),
+    /// Choose what a click on the course does.
+    CourseTool(CourseTool),
+    /// Highlight the squares of a validation diagnostic (by index) and centre the view there.
+    ShowDiagnostic(usize),
+}
+
+/// The buttons of the unsaved-changes prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptAnswer {
+    Save,
+    DontSave,
+    Cancel,
+}
+
+/// What a click on a course does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CourseTool {
+    /// Drag placed tiles and flags to move them.
+    Move,
+    /// Place this library tile at the clicked square.
+    Place(String),
+    /// Put the next numbered flag on the clicked square.
+    Flag,
+    /// Make the clicked square the 1994 archive start.
+    Start,
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! The library list on the left: the courses and tiles the program knows, and the files that
-//! could not be loaded. Clicking an entry asks the app to show it.
+//! could not be loaded. Clicking an entry opens a copy of it for editing; while a course is open,
+//! tiles can be dragged onto it or placed with their Place button.
 
+use super::TileDrag;
 use super::command::{Command, Entry};
 use crate::format::Library;
 use egui::{RichText, ScrollArea, Ui};
@@ -28,7 +30,12 @@ pub fn tile_label(library: &Library, index: usize) -> String {
 }
 
 /// Lists the library, marking `shown`. Returns the entry the user clicked, if any.
-pub fn library_ui(ui: &mut Ui, library: &Library, shown: Option<Entry>) -> Option<Command> {
+pub fn library_ui(
+    ui: &mut Ui,
+    library: &Library,
+    shown: Option<Entry>,
+    editing_course: bool,
+) -> Option<Command> {
     let mut command = None;
     ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Courses");
@@ -70,13 +77,33 @@ pub fn library_ui(ui: &mut Ui, library: &Library, shown: Option<Entry>) -> Optio
                 t.width(),
                 t.height()
             );
-            if ui
-                .selectable_label(selected, tile_label(library, index))
-                .on_hover_text(hover)
-                .clicked()
-            {
-                command = Some(Command::Show(Entry::Tile(index)));
-            }
+            ui.horizontal(|ui| {
+                if editing_course {
+                    let label = tile_label(library, index);
+                    if ui
+                        .small_button("Place")
+                        .on_hover_text(format!("Place {label} on the course with the next click"))
+                        .clicked()
+                    {
+                        command = Some(Command::PlaceTile(t.id.clone()));
+                    }
+                    ui.dnd_drag_source(
+                        egui::Id::unique(("library_tile", index)),
+                        TileDrag(t.id.clone()),
+                        |ui| {
+                            ui.label("drag")
+                                .on_hover_text(format!("Drag {label} onto the course"));
+                        },
+                    );
+                }
+                if ui
+                    .selectable_label(selected, tile_label(library, index))
+                    .on_hover_text(hover)
+                    .clicked()
+                {
+                    command = Some(Command::Show(Entry::Tile(index)));
+                }
+            });
         }
 
         if !library.errors.is_empty() {

@@ -1,23 +1,43 @@
-//! The eframe application: the window that shows the library's courses and tiles on a zoomable
-//! board view. The model knows nothing of egui; this module is a thin layer over it.
+//! The eframe application: the editor window in which tiles are drawn and courses composed, with
+//! undo, live validation and files. The model knows nothing of egui; this is a thin layer over it.
 
 pub mod canvas;
 pub mod command;
+pub mod course_panel;
+pub mod dialogs;
+pub mod document;
+pub mod inspector;
 pub mod library_panel;
+pub mod palette;
+pub mod recovery;
+pub mod selection;
 pub mod status_bar;
+pub mod tile_tools;
 pub mod top_bar;
+pub mod validation_panel;
 
+use crate::format::Library;
 use crate::format::library::Origin;
-use crate::format::{Document, LoadError, load_document};
-use crate::format::{Library, library::LibraryTile};
-use crate::geom::{Facing, Square};
-use crate::model::{Board, EdgeSpec, ElementKind, StartRule};
+use crate::format::{Document as FileDocument, LoadError, load_document, save_atomic};
+use crate::geom::{Facing, Rotation, Square};
+use crate::model::{
+    Board, Course, EdgeSpec, ElementKind, Flag, LivesRule, PlayerRange, RulesEdition, StartRule,
+    Tile, TilePlacement,
+};
 use crate::render::egui_paint::paint_scene;
-use crate::render::{Scene, SceneOptions, build_scene};
+use crate::render::{Rgba, Scene, SceneOptions, build_scene};
+use crate::validate::{Diagnostic, validate_board};
 use canvas::BoardView;
-use command::{Action, Command, Entry};
+use command::{Action, Command, CourseTool, Entry, PromptAnswer};
+use document::{Content, Document};
+use palette::Swatches;
+use recovery::Recovery;
+use selection::Selection;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use tile_tools::{
+    Brush, Tool, erase_at, fill, flow_step, is_flow, paint_at, path_between, pick_at, rotate_square,
+};
 
 /// The app id: eframe keeps the window geometry and `State` in a folder named after it.
 pub const APP_ID: &str = "factory-floor";
@@ -44,11 +64,28 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
 #[serde(default)]
 pub struct State {
     pub show_grid: bool,
+    /// Files opened or saved lately, newest first (File > Recent).
+    pub recent: Vec<PathBuf>,
 }
 
 impl Default for State {
     fn default() -> Self {
-        State { show_grid: true }
+        State {
+            show_grid: true,
+            recent: Vec::new(),
+        }
+    }
+}
+
+/// How many files File > Recent lists.
+pub const RECENT_LIMIT: usize = 10;
+
+impl State {
+    /// Puts `path` first in the recent files, once, keeping at most `RECENT_LIMIT`.
+    pub fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_LIMIT);
     }
 }
 
@@ -66,14 +103,13 @@ pub enum ShownKind {
     },
 }
 
-/// The library entry on the canvas, compiled into a board.
+/// The open document compiled into a board, for the canvas and the top bar.
 #[derive(Clone, Debug)]
 pub struct Shown {
-    pub entry: Entry,
     pub name: String,
     pub kind: ShownKind,
     pub board: Board,
-    /// The picture of `board` the canvas paints, rebuilt when the board or the options change.
+    /// The picture of `board` the canvas paints, rebuilt when the document or the options change.
     pub scene: Scene,
 }
 
@@ -117,27 +153,124 @@ impl HoverInfo {
     }
 }
 
+/// What to do once the unsaved-changes prompt is answered (or at once if nothing is unsaved).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PendingAction {
+    Show(Entry),
+    NewTile,
+    NewCourse,
+    /// Open this file, or ask for one with a dialog.
+    Open(Option<PathBuf>),
+    /// Close the window.
+    Close,
+}
+
+/// A drag on the course that moves something.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CourseDrag {
+    Flag {
+        index: usize,
+    },
+    Tile {
+        index: usize,
+        grab: Square,
+        from: Square,
+    },
+}
+
+/// A stroke of the tile tools under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stroke {
+    /// The square the pointer was on last.
+    square: Square,
+    /// Whether the pointer has left the square it pressed on.
+    moved: bool,
+}
+
+/// The drag-and-drop payload of a library tile dragged onto the course.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileDrag(pub String);
+
+/// Pixels per square of an exported PNG.
+const EXPORT_SCALE: u32 = 64;
+
+/// How long after the last R press a burst of rotations still counts as one undo step, in seconds.
+const ROTATION_BURST: f64 = 0.8;
+
+/// The colour of squares a validation problem concerns.
+const PROBLEM_HIGHLIGHT: Rgba = Rgba::new(255, 40, 200, 110);
+/// The colour of the square the inspector edits.
+const SELECTED_HIGHLIGHT: Rgba = Rgba::new(80, 160, 255, 90);
+/// The colour of the Select tool's rectangle.
+const SELECTION_HIGHLIGHT: Rgba = Rgba::new(255, 200, 40, 80);
+
 /// The window's application.
 pub struct App {
     state: State,
     library: Library,
+    doc: Option<Document>,
+    /// The library entry the document was copied from.
+    source: Option<Entry>,
     shown: Option<Shown>,
     view: BoardView,
     hovered: Option<HoverInfo>,
-    /// Problems to show in the window until dismissed (a file given on the command line that
-    /// could not be loaded).
+    /// Problems to show in the window until dismissed (a file that could not be opened or saved).
     errors: Vec<String>,
     /// Where the status bar was last drawn: the hover report stays while the pointer is there,
     /// so its tooltips can be read.
     status_bar_rect: Option<egui::Rect>,
     /// The window title last sent, so it is sent again only when it changes.
     window_title: String,
+    tool: Tool,
+    brush: Brush,
+    search: String,
+    swatches: Swatches,
+    /// The tile square the inspector edits.
+    selected: Option<Square>,
+    stroke: Option<Stroke>,
+    /// The rectangle the Select tool drew, and the square its drag started on.
+    selection: Option<Selection>,
+    selection_anchor: Option<Square>,
+    /// What Copy or Cut took, for Paste.
+    clipboard: Option<Tile>,
+    course_tool: CourseTool,
+    course_drag: Option<CourseDrag>,
+    diagnostics: Vec<Diagnostic>,
+    /// The diagnostic whose squares are highlighted; it goes when an edit fixes it.
+    diagnostic_shown: Option<Diagnostic>,
+    pending: Option<PendingAction>,
+    /// Set once the user agreed to close, so the next close request goes through.
+    allow_close: bool,
+    show_help: bool,
+    /// Until when edits are not recorded yet: a burst of rotations is one undo step.
+    burst_until: Option<f64>,
+    /// Where unsaved changes are kept in case of a crash.
+    recovery: Option<Recovery>,
+    /// Unsaved work found at start-up, offered back until the user chooses.
+    offer_restore: Option<(Content, Option<PathBuf>)>,
 }
 
 impl App {
     /// The app over the built-in library, opening `file` if one was given on the command line.
     pub fn new(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> App {
-        App::with_library(cc, Library::builtin(), file)
+        let app = App::with_library(cc, Library::builtin(), file);
+        match Recovery::in_storage_dir(APP_ID) {
+            Some(recovery) => app.with_recovery(recovery),
+            None => app,
+        }
+    }
+
+    /// Keeps unsaved changes in `recovery` from now on, and offers back what it holds from a
+    /// session that did not end cleanly.
+    pub fn with_recovery(mut self, recovery: Recovery) -> App {
+        self.offer_restore = recovery.read();
+        self.recovery = Some(recovery);
+        self
+    }
+
+    /// Whether unsaved work from an earlier session is being offered back.
+    pub fn offers_restore(&self) -> bool {
+        self.offer_restore.is_some()
     }
 
     /// The app over `library` (the tests give it their own), opening `file` if given.
@@ -155,12 +288,33 @@ impl App {
         let mut app = App {
             state,
             library,
+            doc: None,
+            source: None,
             shown: None,
             view: BoardView::default(),
             hovered: None,
             errors: Vec::new(),
             window_title: String::new(),
             status_bar_rect: None,
+            tool: Tool::Paint,
+            brush: Brush::default(),
+            search: String::new(),
+            swatches: Swatches::new(),
+            selected: None,
+            stroke: None,
+            selection: None,
+            selection_anchor: None,
+            clipboard: None,
+            course_tool: CourseTool::Move,
+            course_drag: None,
+            diagnostics: Vec::new(),
+            diagnostic_shown: None,
+            pending: None,
+            allow_close: false,
+            show_help: false,
+            burst_until: None,
+            recovery: None,
+            offer_restore: None,
         };
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
@@ -173,14 +327,14 @@ impl App {
             None => None,
         };
         if let Some(entry) = opened.or_else(|| sample_entry(&app.library)) {
-            app.show(entry);
+            app.open_entry(entry);
         }
         app
     }
 
-    /// The library entry on the canvas.
+    /// The library entry the open document was copied from.
     pub fn shown_entry(&self) -> Option<Entry> {
-        self.shown.as_ref().map(|s| s.entry)
+        self.source
     }
 
     /// The name of what is on the canvas.
@@ -190,6 +344,11 @@ impl App {
 
     pub fn shown(&self) -> Option<&Shown> {
         self.shown.as_ref()
+    }
+
+    /// The document being edited.
+    pub fn document(&self) -> Option<&Document> {
+        self.doc.as_ref()
     }
 
     pub fn view(&self) -> &BoardView {
@@ -204,6 +363,24 @@ impl App {
         &self.library
     }
 
+    pub fn brush(&self) -> Brush {
+        self.brush
+    }
+
+    pub fn tool(&self) -> Tool {
+        self.tool
+    }
+
+    /// The validation diagnostics of the open course (empty for a tile).
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The action waiting for the unsaved-changes prompt.
+    pub fn pending(&self) -> Option<&PendingAction> {
+        self.pending.as_ref()
+    }
+
     /// The square under the pointer and what is on it, as of the last frame.
     pub fn hovered(&self) -> Option<&HoverInfo> {
         self.hovered.as_ref()
@@ -214,33 +391,332 @@ impl App {
         &self.errors
     }
 
-    fn show(&mut self, entry: Entry) {
-        let Some(mut shown) = compile_entry(&self.library, entry) else {
-            return;
+    /// Runs a command as if a panel had returned it: the tests' way past the file dialogs.
+    pub fn command(&mut self, ctx: &egui::Context, command: Command) {
+        self.run_command(ctx, command);
+    }
+
+    /// Opens a copy of a library entry for editing. A file entry keeps its path, so Save writes
+    /// back to it; a built-in one has none, so Save asks where.
+    fn open_entry(&mut self, entry: Entry) {
+        let (content, origin) = match entry {
+            Entry::Course(i) => match self.library.courses.get(i) {
+                Some(c) => (Content::Course(c.course.clone()), &c.origin),
+                None => return,
+            },
+            Entry::Tile(i) => match self.library.tiles.get(i) {
+                Some(t) => (Content::Tile(t.tile.clone()), &t.origin),
+                None => return,
+            },
         };
-        shown.scene = build_scene(&shown.board, &scene_options(&shown, self.state.show_grid));
-        self.shown = Some(shown);
+        let path = match origin {
+            Origin::File(p) => Some(p.clone()),
+            _ => None,
+        };
+        self.set_document(Document::new(content, path, true));
+        self.source = Some(entry);
+    }
+
+    fn set_document(&mut self, doc: Document) {
+        // The document replaced had nothing unsaved, or the user chose to drop it.
+        if self.offer_restore.is_none()
+            && let Some(recovery) = &self.recovery
+        {
+            if doc.is_dirty() {
+                // Best effort: a failure shows at the next edit's write.
+                let _ = recovery.write(&doc.content, doc.path.as_deref());
+            } else {
+                recovery.clear();
+            }
+        }
+        self.doc = Some(doc);
+        self.source = None;
+        self.selected = None;
+        self.stroke = None;
+        self.selection = None;
+        self.selection_anchor = None;
+        self.course_drag = None;
+        self.course_tool = CourseTool::Move;
+        self.diagnostic_shown = None;
         self.hovered = None;
+        self.burst_until = None;
+        self.rebuild();
         self.view.request_fit();
     }
 
-    fn rebuild_scene(&mut self) {
-        if let Some(shown) = &mut self.shown {
-            shown.scene = build_scene(&shown.board, &scene_options(shown, self.state.show_grid));
+    /// Compiles the document into the board and scene the canvas shows, and validates a course.
+    fn rebuild(&mut self) {
+        let Some(doc) = &self.doc else {
+            self.shown = None;
+            return;
+        };
+        let name = doc.content.display_name();
+        let (kind, board) = match &doc.content {
+            Content::Course(c) => {
+                let board = c.compile(&self.library);
+                self.diagnostics = validate_board(c, &board);
+                (
+                    ShownKind::Course {
+                        flags: c.flags.len(),
+                        start: c.start,
+                        players: (c.players.min, c.players.max),
+                        tiles: c.placements.len(),
+                    },
+                    board,
+                )
+            }
+            Content::Tile(t) => {
+                self.diagnostics.clear();
+                (
+                    ShownKind::Tile { id: t.id.clone() },
+                    Board::from_tile(t, &[]),
+                )
+            }
+        };
+        if self
+            .diagnostic_shown
+            .as_ref()
+            .is_some_and(|d| !self.diagnostics.contains(d))
+        {
+            self.diagnostic_shown = None;
+        }
+        let mut shown = Shown {
+            name,
+            kind,
+            board,
+            scene: Scene::default(),
+        };
+        shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
+        self.shown = Some(shown);
+    }
+
+    /// What the scene shows besides the board: the grid if wanted, a course's archive start, the
+    /// squares of the problem being shown, the square being inspected.
+    fn scene_options(&self, shown: &Shown) -> SceneOptions {
+        let archive_start = match shown.kind {
+            ShownKind::Course {
+                start: StartRule::Archive(square),
+                ..
+            } => Some(square),
+            _ => None,
+        };
+        let mut highlights: Vec<(Square, Rgba)> = Vec::new();
+        if let Some(d) = &self.diagnostic_shown {
+            highlights.extend(d.squares.iter().map(|&s| (s, PROBLEM_HIGHLIGHT)));
+        }
+        if matches!(shown.kind, ShownKind::Tile { .. }) {
+            if let Some(sel) = self.selection {
+                highlights.extend(sel.squares().map(|s| (s, SELECTION_HIGHLIGHT)));
+            } else if let Some(s) = self.selected {
+                highlights.push((s, SELECTED_HIGHLIGHT));
+            }
+        }
+        SceneOptions {
+            grid: self.state.show_grid,
+            archive_start,
+            highlights,
+            ..SceneOptions::default()
         }
     }
 
-    fn run_command(&mut self, command: Command) {
+    /// Edits the open tile; rebuilds the board if `f` says it changed something.
+    fn edit_tile(&mut self, f: impl FnOnce(&mut Tile) -> bool) -> bool {
+        let changed = match self.doc.as_mut().map(|d| &mut d.content) {
+            Some(Content::Tile(t)) => f(t),
+            _ => false,
+        };
+        if changed {
+            self.view.hold();
+            self.rebuild();
+        }
+        changed
+    }
+
+    fn edit_course(&mut self, f: impl FnOnce(&mut Course) -> bool) -> bool {
+        let changed = match self.doc.as_mut().map(|d| &mut d.content) {
+            Some(Content::Course(c)) => f(c),
+            _ => false,
+        };
+        if changed {
+            self.view.hold();
+            self.rebuild();
+        }
+        changed
+    }
+
+    fn run_command(&mut self, ctx: &egui::Context, command: Command) {
         match command {
-            Command::Show(entry) => self.show(entry),
-            Command::Action(action) => self.run_action(action),
+            Command::Show(entry) => self.request(ctx, PendingAction::Show(entry)),
+            Command::Action(action) => self.run_action(ctx, action),
             Command::DismissErrors => self.errors.clear(),
+            Command::OpenPath(path) => self.request(ctx, PendingAction::Open(Some(path))),
+            Command::SaveTo(path) => {
+                self.save_to(path);
+            }
+            Command::ExportTo(path) => self.export_png(&path),
+            Command::Prompt(answer) => self.answer_prompt(ctx, answer),
+            Command::Tool(tool) => self.tool = tool,
+            Command::Brush(kind) => {
+                self.brush.kind = kind;
+                self.tool = Tool::Paint;
+            }
+            Command::PlaceTile(id) => self.course_tool = CourseTool::Place(id),
+            Command::CourseTool(tool) => self.course_tool = tool,
+            Command::ShowDiagnostic(i) => {
+                self.diagnostic_shown = self.diagnostics.get(i).cloned();
+                if let Some(d) = self.diagnostics.get(i)
+                    && !d.squares.is_empty()
+                {
+                    let n = d.squares.len() as f32;
+                    let (x, y) = d.squares.iter().fold((0.0, 0.0), |(x, y), s| {
+                        (x + s.x as f32 + 0.5, y + s.y as f32 + 0.5)
+                    });
+                    self.view.centre_on(egui::Pos2::new(x / n, y / n));
+                }
+                self.rebuild();
+            }
+        }
+    }
+
+    /// Runs `action` now, or after the unsaved-changes prompt if it would lose changes.
+    fn request(&mut self, ctx: &egui::Context, action: PendingAction) {
+        if self.doc.as_ref().is_some_and(|d| d.is_dirty()) {
+            self.pending = Some(action);
+        } else {
+            self.perform(ctx, action);
+        }
+    }
+
+    fn perform(&mut self, ctx: &egui::Context, action: PendingAction) {
+        self.pending = None;
+        match action {
+            PendingAction::Show(entry) => self.open_entry(entry),
+            PendingAction::NewTile => {
+                let mut tile = Tile::new("new-tile", 12, 12);
+                tile.name = "New tile".to_string();
+                self.set_document(Document::new(Content::Tile(tile), None, true));
+            }
+            PendingAction::NewCourse => {
+                self.set_document(Document::new(Content::Course(new_course()), None, true));
+            }
+            PendingAction::Open(Some(path)) => self.open_path(&path),
+            PendingAction::Open(None) => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("factory-floor tile or course", &["json"])
+                    .pick_file()
+                {
+                    self.open_path(&path);
+                }
+            }
+            PendingAction::Close => {
+                if self.offer_restore.is_none()
+                    && let Some(recovery) = &self.recovery
+                {
+                    recovery.clear();
+                }
+                self.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    fn answer_prompt(&mut self, ctx: &egui::Context, answer: PromptAnswer) {
+        let Some(action) = self.pending.take() else {
+            return;
+        };
+        match answer {
+            PromptAnswer::Cancel => {}
+            PromptAnswer::DontSave => self.perform(ctx, action),
+            PromptAnswer::Save => {
+                if self.save() {
+                    self.perform(ctx, action);
+                }
+            }
+        }
+    }
+
+    /// Opens a file. One that fails to load leaves the open document as it was and says why.
+    fn open_path(&mut self, path: &Path) {
+        match open_into(&mut self.library, path) {
+            Ok(entry) => {
+                self.state.remember(path);
+                self.open_entry(entry);
+            }
+            Err(e) => self.errors.push(format!("Could not open {e}")),
+        }
+    }
+
+    /// Saves to the document's file, or asks where with a dialog. Returns whether it saved.
+    fn save(&mut self) -> bool {
+        let path = match self.doc.as_ref().and_then(|d| d.path.clone()) {
+            Some(p) => Some(p),
+            None => self.ask_save_path(),
+        };
+        path.is_some_and(|p| self.save_to(p))
+    }
+
+    fn ask_save_path(&self) -> Option<PathBuf> {
+        let name = self
+            .doc
+            .as_ref()
+            .map_or_else(String::new, |d| match &d.content {
+                Content::Tile(t) => format!("{}.json", t.id),
+                Content::Course(_) => "course.json".to_string(),
+            });
+        rfd::FileDialog::new()
+            .add_filter("factory-floor tile or course", &["json"])
+            .set_file_name(name)
+            .save_file()
+    }
+
+    /// Writes the document to `path` (atomically) and marks it saved. A saved tile joins the
+    /// library so courses can place it.
+    fn save_to(&mut self, path: PathBuf) -> bool {
+        let Some(doc) = self.doc.as_mut() else {
+            return false;
+        };
+        doc.commit();
+        let text = doc.content.to_file_string();
+        if let Err(e) = save_atomic(&path, &text) {
+            self.errors
+                .push(format!("Could not save {}: {e}", path.display()));
+            return false;
+        }
+        doc.mark_saved(path.clone());
+        self.state.remember(&path);
+        if self.offer_restore.is_none()
+            && let Some(recovery) = &self.recovery
+        {
+            recovery.clear();
+        }
+        if let Content::Tile(t) = &doc.content {
+            self.library
+                .add(FileDocument::Tile(t.clone()), Origin::File(path));
+        }
+        true
+    }
+
+    /// Writes the board as a PNG: the canvas's picture without the editing highlights.
+    fn export_png(&mut self, path: &Path) {
+        let Some(shown) = &self.shown else {
+            return;
+        };
+        let options = SceneOptions {
+            highlights: Vec::new(),
+            ..self.scene_options(shown)
+        };
+        let scene = build_scene(&shown.board, &options);
+        let written = crate::render::png::scene_to_png(&scene, EXPORT_SCALE)
+            .and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            self.errors
+                .push(format!("Could not export {}: {e}", path.display()));
         }
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match self.shown_name() {
-            Some(name) => format!("{name} — factory-floor"),
+        let title = match &self.doc {
+            Some(doc) => doc.title(),
             None => "factory-floor".to_string(),
         };
         if title != self.window_title {
@@ -249,25 +725,235 @@ impl App {
         }
     }
 
-    fn run_action(&mut self, action: Action) {
+    /// The title the window was last given.
+    pub fn window_title(&self) -> &str {
+        &self.window_title
+    }
+
+    fn run_action(&mut self, ctx: &egui::Context, action: Action) {
         match action {
+            Action::NewTile => self.request(ctx, PendingAction::NewTile),
+            Action::NewCourse => self.request(ctx, PendingAction::NewCourse),
+            Action::Open => self.request(ctx, PendingAction::Open(None)),
+            Action::Save => {
+                self.save();
+            }
+            Action::SaveAs => {
+                if let Some(path) = self.ask_save_path() {
+                    self.save_to(path);
+                }
+            }
+            Action::ExportPng => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PNG picture", &["png"])
+                    .set_file_name("board.png")
+                    .save_file()
+                {
+                    self.export_png(&path);
+                }
+            }
+            Action::Undo | Action::Redo => {
+                self.burst_until = None;
+                self.stroke = None;
+                self.course_drag = None;
+                let changed = self.doc.as_mut().is_some_and(|d| {
+                    if action == Action::Undo {
+                        d.undo()
+                    } else {
+                        d.redo()
+                    }
+                });
+                if changed {
+                    self.rebuild();
+                }
+            }
+            Action::RotateCw => self.rotate(ctx, true),
+            Action::RotateCcw => self.rotate(ctx, false),
+            Action::Delete => self.delete_hovered(),
+            Action::ToolPaint => self.tool = Tool::Paint,
+            Action::ToolErase => self.tool = Tool::Erase,
+            Action::ToolFill => self.tool = Tool::Fill,
+            Action::ToolPick => self.tool = Tool::Pick,
+            Action::ToolSelect => self.tool = Tool::Select,
+            Action::Copy | Action::Cut => {
+                let sel = self.selection;
+                let clip = self
+                    .doc
+                    .as_ref()
+                    .and_then(|d| d.tile())
+                    .zip(sel)
+                    .map(|(t, sel)| selection::copy(t, sel));
+                if clip.is_some() {
+                    self.clipboard = clip;
+                    if action == Action::Cut
+                        && let Some(sel) = sel
+                    {
+                        self.edit_tile(|t| {
+                            selection::clear(t, sel);
+                            true
+                        });
+                    }
+                }
+            }
+            Action::Paste => {
+                let at = self
+                    .hovered
+                    .as_ref()
+                    .map(|h| h.square)
+                    .or(self.selection.map(|s| s.min));
+                if let (Some(clip), Some(at)) = (self.clipboard.clone(), at) {
+                    let mut pasted = None;
+                    self.edit_tile(|t| {
+                        pasted = selection::paste(t, &clip, at);
+                        pasted.is_some()
+                    });
+                    if pasted.is_some() {
+                        self.selection = pasted;
+                        self.tool = Tool::Select;
+                        self.rebuild();
+                    }
+                }
+            }
+            Action::FlipSelection => self.transform_selection(ctx, None),
             Action::FitView => self.view.request_fit(),
             Action::ZoomIn => self.view.zoom_by(canvas::ZOOM_STEP),
             Action::ZoomOut => self.view.zoom_by(1.0 / canvas::ZOOM_STEP),
             Action::ToggleGrid => {
                 self.state.show_grid = !self.state.show_grid;
-                self.rebuild_scene();
+                self.rebuild();
             }
+            Action::Help => self.show_help = !self.show_help,
         }
+    }
+
+    /// Turns (or with `None` mirrors) the selection in place; a burst is one undo step.
+    fn transform_selection(&mut self, ctx: &egui::Context, turn: Option<Rotation>) {
+        let Some(sel) = self.selection else {
+            return;
+        };
+        let mut result = None;
+        self.edit_tile(|t| {
+            result = selection::transform(t, sel, turn);
+            true
+        });
+        if result.is_some() {
+            self.selection = result;
+            self.burst_until = Some(ctx.input(|i| i.time) + ROTATION_BURST);
+            self.rebuild();
+        }
+    }
+
+    /// R: turns the selection when the Select tool has one, else what is under the pointer (a
+    /// tile's element, a placed tile), else the brush. The undo point waits until the burst of
+    /// presses is over.
+    fn rotate(&mut self, ctx: &egui::Context, clockwise: bool) {
+        if self.tool == Tool::Select && self.selection.is_some() {
+            let turn = if clockwise {
+                Rotation::R90
+            } else {
+                Rotation::R270
+            };
+            self.transform_selection(ctx, Some(turn));
+            return;
+        }
+        let hovered = self.hovered.as_ref().map(|h| h.square);
+        let turned = match (&self.doc, hovered) {
+            (Some(doc), Some(square)) if doc.tile().is_some() => {
+                self.edit_tile(|t| rotate_square(t, square, clockwise))
+            }
+            (Some(doc), Some(square)) if doc.course().is_some() => {
+                let index = self.placement_at(square);
+                self.edit_course(|c| {
+                    let Some(p) = index.and_then(|i| c.placements.get_mut(i)) else {
+                        return false;
+                    };
+                    let quarter = if clockwise {
+                        Rotation::R90
+                    } else {
+                        Rotation::R270
+                    };
+                    p.rotation = p.rotation.then(quarter);
+                    true
+                })
+            }
+            _ => false,
+        };
+        if turned {
+            self.burst_until = Some(ctx.input(|i| i.time) + ROTATION_BURST);
+        } else if self.doc.as_ref().is_some_and(|d| d.tile().is_some()) {
+            self.brush.facing = if clockwise {
+                self.brush.facing.right()
+            } else {
+                self.brush.facing.left()
+            };
+        }
+    }
+
+    /// The placement (index into the course's placements) covering a board square.
+    fn placement_at(&self, square: Square) -> Option<usize> {
+        let shown = self.shown.as_ref()?;
+        shown
+            .board
+            .placements
+            .iter()
+            .rev()
+            .find(|(_, nw, w, h)| {
+                (nw.x..nw.x + w).contains(&square.x) && (nw.y..nw.y + h).contains(&square.y)
+            })
+            .map(|p| p.0)
+    }
+
+    /// Delete: removes the flag under the pointer (renumbering the later ones) or else the
+    /// placed tile under it.
+    fn delete_hovered(&mut self) {
+        let Some(square) = self.hovered.as_ref().map(|h| h.square) else {
+            return;
+        };
+        let placement = self.placement_at(square);
+        self.edit_course(|c| {
+            if let Some(i) = c.flags.iter().position(|f| f.at == square) {
+                let removed = c.flags.remove(i).number;
+                for f in &mut c.flags {
+                    if f.number > removed {
+                        f.number -= 1;
+                    }
+                }
+                return true;
+            }
+            match placement {
+                Some(i) if i < c.placements.len() => {
+                    c.placements.remove(i);
+                    true
+                }
+                _ => false,
+            }
+        });
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
         let Some(shown) = &self.shown else {
             ui.centered_and_justified(|ui| {
-                ui.weak("The library is empty: there is nothing to show.");
+                ui.weak("Nothing is open: use File > New tile or New course.");
             });
             return;
         };
+        // Alt+wheel turns the element or tile under the pointer instead of zooming.
+        let alt_wheel: f32 = ui.input_mut(|i| {
+            let sum: f32 = i
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::MouseWheel {
+                        delta, modifiers, ..
+                    } if modifiers.alt => Some(delta.y + delta.x),
+                    _ => None,
+                })
+                .sum();
+            if i.modifiers.alt {
+                i.smooth_scroll_delta = egui::Vec2::ZERO;
+            }
+            sum
+        });
         let response = self
             .view
             .ui(ui, &shown.board, |painter, screen_from_board| {
@@ -278,26 +964,408 @@ impl App {
             .pointer_hover_pos()
             .zip(self.status_bar_rect)
             .is_some_and(|(p, r)| r.contains(p));
-        if !response.pointer_over_canvas && pointer_on_status_bar {
+        if response.pointer_over_canvas || !pointer_on_status_bar {
+            let hovered = response
+                .hovered_square
+                .map(|s| HoverInfo::of(&shown.board, s));
+            if hovered != self.hovered {
+                self.hovered = hovered;
+                // The status bar was drawn before the canvas: draw it again with the new square.
+                ui.ctx().request_repaint();
+            }
+        }
+        if alt_wheel != 0.0 {
+            self.rotate(ui.ctx(), alt_wheel < 0.0);
+        }
+        if self.doc.as_ref().is_some_and(|d| d.tile().is_some()) {
+            self.tile_input(ui.ctx(), &response);
+        } else {
+            self.course_input(ui.ctx(), &response);
+        }
+    }
+
+    /// The tile tools: the primary button uses the chosen tool, the secondary one erases.
+    fn tile_input(&mut self, ctx: &egui::Context, r: &canvas::CanvasResponse) {
+        let (Some(button), Some(pos)) = (r.tool_button, r.board_pos) else {
+            // A slow frame can hold the last move of a belt stroke and its release together.
+            if let Some(pos) = r.board_pos
+                && self.stroke.is_some_and(|s| s.moved)
+                && self.tool == Tool::Paint
+                && is_flow(self.brush.kind)
+            {
+                self.extend_flow_stroke(Square::new(pos.x.floor() as i32, pos.y.floor() as i32));
+            }
+            self.end_tile_stroke();
+            return;
+        };
+        let square = Square::new(pos.x.floor() as i32, pos.y.floor() as i32);
+        if r.tool_pressed {
+            // A new stroke closes a burst of rotations: it is a step of its own.
+            self.burst_until = None;
+            if let Some(doc) = self.doc.as_mut() {
+                doc.commit();
+            }
+            self.stroke = Some(Stroke {
+                square,
+                moved: false,
+            });
+            if self
+                .doc
+                .as_ref()
+                .and_then(|d| d.tile())
+                .is_some_and(|t| t.contains(square))
+            {
+                self.selected = Some(square);
+                self.rebuild();
+            }
+        }
+        let brush = self.brush;
+        match (button, self.tool) {
+            (egui::PointerButton::Secondary, _) | (_, Tool::Erase) => {
+                self.edit_tile(|t| erase_at(t, pos.x, pos.y));
+            }
+            (_, Tool::Paint) if is_flow(brush.kind) => self.extend_flow_stroke(square),
+            (_, Tool::Paint) => {
+                self.edit_tile(|t| paint_at(t, pos.x, pos.y, brush));
+            }
+            (_, Tool::Fill) => {
+                if r.tool_pressed {
+                    self.edit_tile(|t| fill(t, square, brush) > 0);
+                }
+            }
+            (_, Tool::Select) => {
+                let tile = self.doc.as_ref().and_then(|d| d.tile());
+                if r.tool_pressed {
+                    self.selection_anchor = Some(square);
+                }
+                let sel = self
+                    .selection_anchor
+                    .zip(tile)
+                    .and_then(|(anchor, t)| Selection::spanning(anchor, square, t));
+                if sel != self.selection {
+                    self.selection = sel;
+                    self.rebuild();
+                }
+            }
+            (_, Tool::Pick) => {
+                if r.tool_pressed
+                    && let Some(picked) = self
+                        .doc
+                        .as_ref()
+                        .and_then(|d| d.tile())
+                        .and_then(|t| pick_at(t, pos.x, pos.y))
+                {
+                    self.brush = picked;
+                    self.tool = Tool::Paint;
+                }
+            }
+        }
+        let _ = ctx;
+    }
+
+    /// Lays belts (or currents, rivers) from the stroke's last square to `square`, one step at a
+    /// time; the first step makes the pressed square run towards the second.
+    fn extend_flow_stroke(&mut self, square: Square) {
+        let brush = self.brush;
+        let Some(stroke) = self.stroke else {
+            return;
+        };
+        if square == stroke.square {
             return;
         }
-        let hovered = response
-            .hovered_square
-            .map(|s| HoverInfo::of(&shown.board, s));
-        if hovered != self.hovered {
-            self.hovered = hovered;
-            // The status bar was drawn before the canvas: draw it again with the new square.
-            ui.ctx().request_repaint();
+        let mut from = stroke.square;
+        self.edit_tile(|t| {
+            let mut changed = false;
+            for to in path_between(from, square) {
+                if !stroke.moved && from == stroke.square {
+                    let facing = from.facing_to(to).unwrap_or(brush.facing);
+                    let already = t
+                        .square(from)
+                        .and_then(|s| s.flow)
+                        .is_some_and(|f| Some(f.kind) == flow_of(brush.kind));
+                    if !already {
+                        changed |= paint_at(
+                            t,
+                            from.x as f32 + 0.5,
+                            from.y as f32 + 0.5,
+                            Brush { facing, ..brush },
+                        );
+                    }
+                }
+                changed |= flow_step(t, from, to, brush.kind);
+                from = to;
+            }
+            changed
+        });
+        self.stroke = Some(Stroke {
+            square,
+            moved: true,
+        });
+    }
+
+    /// Ends a tile stroke: a click without a drag with a belt brush lays one straight piece.
+    fn end_tile_stroke(&mut self) {
+        let Some(stroke) = self.stroke.take() else {
+            return;
+        };
+        let brush = self.brush;
+        if !stroke.moved && self.tool == Tool::Paint && is_flow(brush.kind) {
+            let s = stroke.square;
+            self.edit_tile(|t| paint_at(t, s.x as f32 + 0.5, s.y as f32 + 0.5, brush));
         }
+    }
+
+    /// The course tools: move tiles and flags, place a tile, add a flag, set the start; and a
+    /// library tile dropped on the canvas.
+    fn course_input(&mut self, ctx: &egui::Context, r: &canvas::CanvasResponse) {
+        let released = ctx.input(|i| i.pointer.any_released());
+        if released
+            && let Some(pos) = r.drop_pos
+            && let Some(payload) = egui::DragAndDrop::take_payload::<TileDrag>(ctx)
+        {
+            let at = Square::new(pos.x.floor().max(0.0) as i32, pos.y.floor().max(0.0) as i32);
+            self.place_tile(payload.0.clone(), at);
+            return;
+        }
+        let (Some(egui::PointerButton::Primary), Some(pos)) = (r.tool_button, r.board_pos) else {
+            // A slow frame can hold the last move of a drag and its release together.
+            if let Some(pos) = r.board_pos {
+                self.drag_course_to(Square::new(pos.x.floor() as i32, pos.y.floor() as i32));
+            }
+            self.course_drag = None;
+            return;
+        };
+        let square = Square::new(pos.x.floor() as i32, pos.y.floor() as i32);
+        if r.tool_pressed {
+            self.burst_until = None;
+            if let Some(doc) = self.doc.as_mut() {
+                doc.commit();
+            }
+            match self.course_tool.clone() {
+                CourseTool::Move => {
+                    let flag = self
+                        .doc
+                        .as_ref()
+                        .and_then(|d| d.course())
+                        .and_then(|c| c.flags.iter().position(|f| f.at == square));
+                    self.course_drag = match flag {
+                        Some(index) => Some(CourseDrag::Flag { index }),
+                        None => self.placement_at(square).and_then(|index| {
+                            let from = self.doc.as_ref()?.course()?.placements.get(index)?.at;
+                            Some(CourseDrag::Tile {
+                                index,
+                                grab: square,
+                                from,
+                            })
+                        }),
+                    };
+                }
+                CourseTool::Place(id) => {
+                    let at = Square::new(square.x.max(0), square.y.max(0));
+                    self.place_tile(id, at);
+                    self.course_tool = CourseTool::Move;
+                }
+                CourseTool::Flag => {
+                    self.edit_course(|c| {
+                        if c.flags.iter().any(|f| f.at == square) {
+                            return false;
+                        }
+                        let number = c.flags.iter().map(|f| f.number).max().unwrap_or(0) + 1;
+                        c.flags.push(Flag { number, at: square });
+                        true
+                    });
+                }
+                CourseTool::Start => {
+                    self.edit_course(|c| {
+                        c.start = StartRule::Archive(square);
+                        true
+                    });
+                }
+            }
+        }
+        self.drag_course_to(square);
+    }
+
+    /// Moves the flag or placed tile being dragged so it follows the pointer to `square`.
+    fn drag_course_to(&mut self, square: Square) {
+        match self.course_drag {
+            Some(CourseDrag::Flag { index }) => {
+                let on_board = self
+                    .shown
+                    .as_ref()
+                    .is_some_and(|s| s.board.in_bounds(square));
+                if on_board {
+                    self.edit_course(|c| match c.flags.get_mut(index) {
+                        Some(f) if f.at != square => {
+                            f.at = square;
+                            true
+                        }
+                        _ => false,
+                    });
+                }
+            }
+            Some(CourseDrag::Tile { index, grab, from }) => {
+                let at = Square::new(
+                    (from.x + square.x - grab.x).max(0),
+                    (from.y + square.y - grab.y).max(0),
+                );
+                self.edit_course(|c| match c.placements.get_mut(index) {
+                    Some(p) if p.at != at => {
+                        p.at = at;
+                        true
+                    }
+                    _ => false,
+                });
+            }
+            None => {}
+        }
+    }
+
+    fn place_tile(&mut self, id: String, at: Square) {
+        self.edit_course(|c| {
+            if c.placements.len() >= crate::model::course::MAX_PLACEMENTS {
+                return false;
+            }
+            c.placements.push(TilePlacement {
+                tile: id,
+                at,
+                rotation: Rotation::R0,
+            });
+            true
+        });
+    }
+
+    /// Records an undo point once nothing is being edited: no button held, no text field
+    /// focused, no burst of rotations going on.
+    fn record_undo_point(&mut self, ctx: &egui::Context) {
+        let (any_down, now) = ctx.input(|i| (i.pointer.any_down(), i.time));
+        if let Some(until) = self.burst_until {
+            if now < until {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(until - now));
+                return;
+            }
+            self.burst_until = None;
+        }
+        if any_down || ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let Some(doc) = self.doc.as_mut() else {
+            return;
+        };
+        if doc.commit()
+            && self.offer_restore.is_none()
+            && let Some(recovery) = &self.recovery
+        {
+            if doc.is_dirty() {
+                if let Err(e) = recovery.write(&doc.content, doc.path.as_deref()) {
+                    self.errors
+                        .push(format!("Could not keep a recovery copy: {e}"));
+                    // Say it once, not after every edit.
+                    self.recovery = None;
+                }
+            } else {
+                recovery.clear();
+            }
+        }
+    }
+
+    /// The answer to the offer of unsaved work from an earlier session.
+    fn answer_restore(&mut self, restore: bool) {
+        let Some((content, path)) = self.offer_restore.take() else {
+            return;
+        };
+        if restore {
+            let mut doc = Document::new(content, path, false);
+            // Nothing recorded yet: the restored content is unsaved, so keep its copy.
+            doc.commit();
+            self.set_document(doc);
+        } else if let Some(recovery) = &self.recovery {
+            recovery.clear();
+        }
+    }
+
+    fn side_panel_ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let Some(doc) = self.doc.as_mut() else {
+            return commands;
+        };
+        let mut changed = false;
+        match &mut doc.content {
+            Content::Tile(tile) => {
+                commands.extend(palette::palette_ui(
+                    ui,
+                    &self.swatches,
+                    &mut self.search,
+                    self.tool,
+                    self.brush,
+                ));
+                ui.separator();
+                ui.heading("Inspector");
+                match self.selected {
+                    Some(square) => changed = inspector::inspector_ui(ui, tile, square),
+                    None => {
+                        ui.weak("Click a square to inspect it.");
+                    }
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    let label = ui.label("Name");
+                    changed |= ui
+                        .text_edit_singleline(&mut tile.name)
+                        .labelled_by(label.id)
+                        .on_hover_text("The tile's name")
+                        .changed();
+                });
+            }
+            Content::Course(course) => {
+                let (c, ch) = course_panel::course_ui(ui, course, &self.course_tool);
+                commands.extend(c);
+                changed = ch;
+                ui.separator();
+                commands.extend(validation_panel::validation_ui(
+                    ui,
+                    &self.diagnostics,
+                    self.diagnostic_shown.as_ref(),
+                ));
+            }
+        }
+        if changed {
+            self.view.hold();
+            self.rebuild();
+        }
+        commands
     }
 }
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
         let mut commands: Vec<Command> = Vec::new();
-        commands.extend(Action::consume_pressed(ui.ctx()).map(Command::Action));
+        if self.pending.is_none() {
+            commands.extend(Action::consume_pressed(&ctx).map(Command::Action));
+        }
+        // A tile or course file dropped on the window opens (after the prompt if need be).
+        let dropped: Option<PathBuf> =
+            ctx.input(|i| i.raw.dropped_files.first().map(|f| f.path().to_path_buf()));
+        if let Some(path) = dropped {
+            commands.push(Command::OpenPath(path));
+        }
+        if ctx.input(|i| i.viewport().close_requested())
+            && !self.allow_close
+            && self.doc.as_ref().is_some_and(|d| d.is_dirty())
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.pending = Some(PendingAction::Close);
+        }
 
         egui::Panel::top("top_bar").show(ui, |ui| {
+            // Files that have gone since are not offered.
+            self.state.recent.retain(|p| p.exists());
+            commands.extend(top_bar::menu_bar_ui(
+                ui,
+                self.doc.as_ref(),
+                &self.state.recent,
+            ));
             commands.extend(top_bar::top_bar_ui(
                 ui,
                 self.shown.as_ref(),
@@ -310,6 +1378,7 @@ impl eframe::App for App {
             status_bar::status_bar_ui(ui, self.hovered.as_ref());
         });
         self.status_bar_rect = Some(status_bar.response.rect);
+        let editing_course = self.doc.as_ref().is_some_and(|d| d.course().is_some());
         egui::Panel::left("library")
             .resizable(true)
             .default_size(220.0)
@@ -317,21 +1386,73 @@ impl eframe::App for App {
                 commands.extend(library_panel::library_ui(
                     ui,
                     &self.library,
-                    self.shown_entry(),
+                    self.source,
+                    editing_course,
                 ));
+            });
+        egui::Panel::right("editor_panel")
+            .resizable(true)
+            .default_size(280.0)
+            .show(ui, |ui| {
+                let c = self.side_panel_ui(ui);
+                commands.extend(c);
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
             .show(ui, |ui| self.canvas_ui(ui));
 
-        for command in commands {
-            self.run_command(command);
+        if self.offer_restore.is_some()
+            && let Some(restore) = dialogs::restore_prompt(&ctx)
+        {
+            self.answer_restore(restore);
         }
-        self.update_title(ui.ctx());
+        if self.pending.is_some() {
+            let name = self
+                .doc
+                .as_ref()
+                .map_or_else(String::new, |d| d.content.display_name());
+            commands.extend(dialogs::unsaved_prompt(&ctx, &name));
+        }
+        dialogs::help_window(&ctx, &mut self.show_help);
+        dialogs::drop_overlay(&ctx);
+
+        for command in commands {
+            self.run_command(&ctx, command);
+        }
+        self.record_undo_point(&ctx);
+        self.update_title(&ctx);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.state);
+    }
+}
+
+/// An empty course for File > New course: the 1994 rules and start on (0, 0) until changed.
+fn new_course() -> Course {
+    Course {
+        name: "New course".to_string(),
+        description: String::new(),
+        author: String::new(),
+        rules: RulesEdition::Classic1994,
+        players: PlayerRange::default(),
+        lives: LivesRule::Standard,
+        placements: Vec::new(),
+        embedded: Vec::new(),
+        flags: Vec::new(),
+        start: StartRule::Archive(Square::new(0, 0)),
+    }
+}
+
+fn flow_of(kind: ElementKind) -> Option<crate::model::FlowKind> {
+    use crate::model::FlowKind;
+    match kind {
+        ElementKind::Belt => Some(FlowKind::Belt),
+        ElementKind::ExpressBelt => Some(FlowKind::Express),
+        ElementKind::GoldBelt => Some(FlowKind::Gold),
+        ElementKind::Current => Some(FlowKind::Current),
+        ElementKind::MoltenRiver => Some(FlowKind::River),
+        _ => None,
     }
 }
 
@@ -351,67 +1472,18 @@ pub fn sample_entry(library: &Library) -> Option<Entry> {
         .or_else(|| (!library.tiles.is_empty()).then_some(Entry::Tile(0)))
 }
 
-/// What the scene shows besides the board: the grid if wanted, and a course's archive start.
-fn scene_options(shown: &Shown, grid: bool) -> SceneOptions {
-    let archive_start = match shown.kind {
-        ShownKind::Course {
-            start: StartRule::Archive(square),
-            ..
-        } => Some(square),
-        _ => None,
-    };
-    SceneOptions {
-        grid,
-        archive_start,
-        ..SceneOptions::default()
-    }
-}
-
-/// Compiles a library entry into the board the canvas shows.
-fn compile_entry(library: &Library, entry: Entry) -> Option<Shown> {
-    match entry {
-        Entry::Course(i) => {
-            let c = &library.courses.get(i)?.course;
-            Some(Shown {
-                entry,
-                name: library_panel::course_label(library, i),
-                kind: ShownKind::Course {
-                    flags: c.flags.len(),
-                    start: c.start,
-                    players: (c.players.min, c.players.max),
-                    tiles: c.placements.len(),
-                },
-                board: c.compile(library),
-                scene: Scene::default(),
-            })
-        }
-        Entry::Tile(i) => {
-            let LibraryTile { tile, .. } = library.tiles.get(i)?;
-            Some(Shown {
-                entry,
-                name: library_panel::tile_label(library, i),
-                kind: ShownKind::Tile {
-                    id: tile.id.clone(),
-                },
-                board: Board::from_tile(tile, &[]),
-                scene: Scene::default(),
-            })
-        }
-    }
-}
-
 /// Loads a tile or course file into the library and returns its entry. A course's tiles are
 /// looked up in the `tiles/` folders beside it too, as `check` does.
 fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
     let doc = load_document(path)?;
     for t in Library::for_file(path).tiles {
         if matches!(t.origin, Origin::File(_)) {
-            library.add(Document::Tile(t.tile), t.origin);
+            library.add(FileDocument::Tile(t.tile), t.origin);
         }
     }
     let tile_id = match &doc {
-        Document::Tile(t) => Some(t.id.clone()),
-        Document::Course(_) => None,
+        FileDocument::Tile(t) => Some(t.id.clone()),
+        FileDocument::Course(_) => None,
     };
     library.add(doc, Origin::File(path.to_path_buf()));
     let entry = match tile_id {
@@ -436,8 +1508,8 @@ mod tests {
     use super::*;
     use crate::model::{Course, LivesRule, PlayerRange, RulesEdition, Tile};
 
-    fn course(name: &str) -> Document {
-        Document::Course(Course {
+    fn course(name: &str) -> FileDocument {
+        FileDocument::Course(Course {
             name: name.to_string(),
             description: String::new(),
             author: String::new(),
@@ -455,7 +1527,7 @@ mod tests {
     fn the_sample_is_the_2x2_course_found_by_its_file_name_too() {
         let mut lib = Library::default();
         lib.add(
-            Document::Tile(Tile::new("t", 2, 2)),
+            FileDocument::Tile(Tile::new("t", 2, 2)),
             Origin::Builtin("tiles/t.json"),
         );
         assert_eq!(sample_entry(&lib), Some(Entry::Tile(0)));

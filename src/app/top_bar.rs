@@ -1,11 +1,67 @@
-//! The bar above the canvas: what is shown (name, size, and for a course its flags and start),
-//! the view buttons, and any problem that needs the user's attention.
+//! The bar above the canvas: the menus (read from the one action list), what is open (name,
+//! size, and for a course its flags and start), the view buttons, and any problem that needs the
+//! user's attention.
 
 use super::canvas::BoardView;
-use super::command::{Action, Command};
+use super::command::{Action, Command, Menu};
+use super::document::Document;
 use super::{Shown, ShownKind, State};
 use crate::model::StartRule;
 use egui::{RichText, Ui};
+use std::path::PathBuf;
+
+/// The menu bar: every action, in its menu, with its shortcut. Returns what the user chose.
+pub fn menu_bar_ui(ui: &mut Ui, doc: Option<&Document>, recent: &[PathBuf]) -> Vec<Command> {
+    let mut commands = Vec::new();
+    egui::MenuBar::new().ui(ui, |ui| {
+        for menu in Menu::ALL {
+            ui.menu_button(menu.text(), |ui| {
+                if menu == Menu::File {
+                    ui.menu_button("Recent", |ui| {
+                        if recent.is_empty() {
+                            ui.weak("No recent files");
+                        }
+                        for path in recent {
+                            let name = path.file_name().map_or_else(
+                                || path.display().to_string(),
+                                |n| n.to_string_lossy().into_owned(),
+                            );
+                            if ui
+                                .button(name)
+                                .on_hover_text(path.display().to_string())
+                                .clicked()
+                            {
+                                commands.push(Command::OpenPath(path.clone()));
+                                ui.close();
+                            }
+                        }
+                    });
+                }
+                for action in Action::ALL.iter().copied().filter(|a| a.menu() == menu) {
+                    let enabled = match action {
+                        Action::Undo => doc.is_some_and(|d| d.can_undo()),
+                        Action::Redo => doc.is_some_and(|d| d.can_redo()),
+                        Action::Save | Action::SaveAs => doc.is_some(),
+                        _ => true,
+                    };
+                    let mut button = egui::Button::new(action.text());
+                    if let Some(s) = action.shortcuts().first() {
+                        button = button.shortcut_text(ui.ctx().format_shortcut(s));
+                    }
+                    if ui
+                        .add_enabled(enabled, button)
+                        .on_hover_text(action.tooltip())
+                        .clicked()
+                    {
+                        commands.push(Command::Action(action));
+                        ui.close();
+                    }
+                }
+            });
+        }
+    });
+    commands
+}
 
 /// Draws the bar. Returns what the user clicked.
 pub fn top_bar_ui(

@@ -31,7 +31,7 @@ impl Recovery {
         if let Some(dir) = self.file.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        save_atomic(&self.file, &content.to_file_string())?;
+        save_atomic(&self.file, content.to_file_string())?;
         let path_text = path.map_or_else(String::new, |p| p.display().to_string());
         save_atomic(&self.path_file(), &path_text)
     }

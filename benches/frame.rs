@@ -1,0 +1,32 @@
+//! Editor frame time (issue 5): one whole frame of the real app showing the six-tile sample course,
+//! the CPU part of what a frame costs: egui running every panel and painting the board, then
+//! tessellating the shapes into meshes for the GPU.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use egui_kittest::Harness;
+use factory_floor::app::App;
+use factory_floor::format::Library;
+use std::hint::black_box;
+use std::path::Path;
+
+fn editor_frame(c: &mut Criterion) {
+    let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses/grand-tour.json");
+    let mut harness: Harness<'static, App> = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |cc| App::with_library(cc, Library::builtin(), Some(course.clone())));
+    harness.run();
+    let shown = harness.state().shown_name().unwrap_or_default().to_string();
+    assert_eq!(shown, "Grand Tour", "the bench must draw the six-tile course");
+    let pixels_per_point = harness.ctx.pixels_per_point();
+    c.bench_function("editor_frame_six_tile_course", |b| {
+        b.iter(|| {
+            harness.step();
+            let shapes = harness.output().shapes.clone();
+            let meshes = harness.ctx.tessellate(shapes, pixels_per_point);
+            black_box(meshes.len())
+        })
+    });
+}
+
+criterion_group!(benches, editor_frame);
+criterion_main!(benches);

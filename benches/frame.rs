@@ -16,7 +16,10 @@ fn editor_frame(c: &mut Criterion) {
         .build_eframe(move |cc| App::with_library(cc, Library::builtin(), Some(course.clone())));
     harness.run();
     let shown = harness.state().shown_name().unwrap_or_default().to_string();
-    assert_eq!(shown, "Grand Tour", "the bench must draw the six-tile course");
+    assert_eq!(
+        shown, "Grand Tour",
+        "the bench must draw the six-tile course"
+    );
     let pixels_per_point = harness.ctx.pixels_per_point();
     c.bench_function("editor_frame_six_tile_course", |b| {
         b.iter(|| {

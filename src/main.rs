@@ -34,6 +34,33 @@ struct Cli {
     command: Option<Command>,
     /// A tile or course file to open in the editor.
     file: Option<PathBuf>,
+    /// Open the window, draw a few frames, save a picture of it to this PNG file and exit.
+    #[arg(long, value_name = "OUT.png")]
+    screenshot: Option<PathBuf>,
+    /// With --screenshot and no file: show the sample course or the first library tile.
+    #[arg(long, value_enum, default_value = "course", requires = "screenshot")]
+    view: View,
+    /// With --screenshot: the window size in points, as WxH.
+    #[arg(long, default_value = "1600x1000", value_parser = parse_size, requires = "screenshot")]
+    size: [f32; 2],
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum View {
+    Course,
+    Tile,
+}
+
+/// Reads "WxH" as a window size, 200 to 8192 points a side.
+fn parse_size(text: &str) -> Result<[f32; 2], String> {
+    let bad = || format!("\"{text}\" is not a window size like 1600x1000 (200 to 8192 a side)");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(200..=8192).contains(&w) || !(200..=8192).contains(&h) {
+        return Err(bad());
+    }
+    Ok([w as f32, h as f32])
 }
 
 #[derive(Subcommand)]
@@ -109,6 +136,22 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(out) = cli.screenshot {
+        let view = match cli.view {
+            View::Course => factory_floor::app::ScreenshotView::Course,
+            View::Tile => factory_floor::app::ScreenshotView::Tile,
+        };
+        return match factory_floor::app::run_screenshot(out.clone(), cli.file, view, cli.size) {
+            Ok(()) => {
+                say!("wrote {}", out.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("factory-floor: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     match cli.command {
         None => match factory_floor::app::run(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
@@ -287,4 +330,18 @@ fn drive(course: &Path, bots: &str, games: u32, seed: u64, turns: u32, json: boo
 
 fn validate(files: &[PathBuf], json: bool) -> ExitCode {
     ExitCode::from(factory_floor::validate::command::run(files, json))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn window_sizes_read_as_w_x_h_within_bounds() {
+        assert_eq!(parse_size("1600x1000"), Ok([1600.0, 1000.0]));
+        assert_eq!(parse_size("800X600"), Ok([800.0, 600.0]));
+        for bad in ["1600", "x", "100x100", "1600x99999", "-5x300", "axb"] {
+            assert!(parse_size(bad).is_err(), "{bad} was accepted");
+        }
+    }
 }

@@ -10,6 +10,7 @@ pub mod inspector;
 pub mod library_panel;
 pub mod palette;
 pub mod recovery;
+pub mod screenshot;
 pub mod selection;
 pub mod status_bar;
 pub mod tile_tools;
@@ -57,6 +58,52 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
         options,
         Box::new(move |cc| Ok(Box::new(App::new(cc, file)))),
     )
+}
+
+/// What `--screenshot` shows when no file is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenshotView {
+    /// The sample course in the course composer.
+    Course,
+    /// The first library tile in the tile editor.
+    Tile,
+}
+
+/// Opens the window on `file` (or on `view`'s sample), draws a few frames, saves a picture of the
+/// window to `out` and closes. Runs apart from the user's saved window state and crash recovery.
+pub fn run_screenshot(
+    out: PathBuf,
+    file: Option<PathBuf>,
+    view: ScreenshotView,
+    size: [f32; 2],
+) -> Result<(), String> {
+    let plan = screenshot::ScreenshotPlan::new(out);
+    let outcome = std::sync::Arc::clone(&plan.outcome);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_app_id("factory-floor-screenshot")
+            .with_title("factory-floor")
+            .with_inner_size(size),
+        persist_window: false,
+        ..Default::default()
+    };
+    let mut plan = Some(plan);
+    eframe::run_native(
+        "factory-floor-screenshot",
+        options,
+        Box::new(move |cc| {
+            let show_first_tile = file.is_none() && view == ScreenshotView::Tile;
+            let mut app = App::with_library(cc, Library::builtin(), file);
+            if show_first_tile && !app.library.tiles.is_empty() {
+                app.open_entry(Entry::Tile(0));
+            }
+            app.screenshot = plan.take();
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| format!("cannot open the window: {e}"))?;
+    let result = outcome.lock().ok().and_then(|mut slot| slot.take());
+    result.unwrap_or_else(|| Err("the window closed before the screenshot was taken".to_string()))
 }
 
 /// What the user chose that should come back next time. Everything else is runtime state.
@@ -248,6 +295,8 @@ pub struct App {
     recovery: Option<Recovery>,
     /// Unsaved work found at start-up, offered back until the user chooses.
     offer_restore: Option<(Content, Option<PathBuf>)>,
+    /// Set by `--screenshot`: take a picture of the window after a few frames, then close.
+    screenshot: Option<screenshot::ScreenshotPlan>,
 }
 
 impl App {
@@ -315,6 +364,7 @@ impl App {
             burst_until: None,
             recovery: None,
             offer_restore: None,
+            screenshot: None,
         };
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
@@ -1340,6 +1390,9 @@ impl App {
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if let Some(plan) = self.screenshot.as_mut() {
+            plan.on_frame(&ctx);
+        }
         let mut commands: Vec<Command> = Vec::new();
         if self.pending.is_none() {
             commands.extend(Action::consume_pressed(&ctx).map(Command::Action));

@@ -58,11 +58,11 @@ impl Game {
         card: Card,
         phase: u8,
         events: &mut Vec<Event>,
-    ) -> Option<(Square, bool)> {
+    ) -> Option<(Square, bool, u8)> {
         self.place_lone(square, facing, Some(card), phase, events)?;
         self.execute_alone(0, card, phase, events);
         let r = self.robots[0];
-        Some((r.square, !r.is_active()))
+        Some((r.square, !r.is_active(), r.damage))
     }
 
     /// Resets robot 0 to a fresh state on `square` with `card` in register `phase`, and the game

@@ -138,6 +138,12 @@ pub enum Event {
     Eliminated {
         robot: RobotId,
     },
+    /// Radioactive waste gave the robot an option card. Option cards are not modelled, so the draw
+    /// is only recorded (seed 001, Radioactive Waste).
+    OptionDrawn {
+        robot: RobotId,
+        at: Square,
+    },
     Touched {
         robot: RobotId,
         flag: u8,
@@ -194,6 +200,7 @@ impl Event {
             | Damaged { robot, .. }
             | Destroyed { robot, .. }
             | Eliminated { robot }
+            | OptionDrawn { robot, .. }
             | Touched { robot, .. }
             | ArchiveSet { robot, .. }
             | Finished { robot, .. }
@@ -298,6 +305,10 @@ impl Event {
                 if lives_left == 1 { "fe" } else { "ves" }
             ),
             Eliminated { robot } => format!("{} has no lives left and is out", name(robot)),
+            OptionDrawn { robot, at } => format!(
+                "{} draws an option card from the radioactive waste at {at}",
+                name(robot)
+            ),
             Touched { robot, flag } => format!("{} touches flag {flag}", name(robot)),
             ArchiveSet { robot, at } => format!("{}'s archive is now {at}", name(robot)),
             Finished { robot, place } => {

@@ -3,33 +3,21 @@
 //! searches the model. Every element the engine acts on is listed here, slot by slot.
 
 use crate::geom::{Facing, Square};
-use crate::model::{Board, ElementKind, Floor, Flow, Mount, Phases, Spin};
+use crate::model::{Board, Device, ElementKind, Floor, Flow, Mount, Phases, Spin};
 
 /// Expansion elements the engine does not act on yet: they behave as open floor (or, for gates,
 /// one-way walls and ledges, only as the walls `Board::wall_blocks_move` makes them) until issue 7.
-/// Currents and molten-metal rivers carry robots like belts, without water's slowing or the
-/// river's damage. docs/rules.md lists what each is missing.
-pub const NOT_YET_ACTED_ON: [ElementKind; 21] = [
-    ElementKind::Ledge,
+/// docs/rules.md lists what each is missing.
+pub const NOT_YET_ACTED_ON: [ElementKind; 10] = [
     ElementKind::Ramp,
     ElementKind::UpperLevel,
     ElementKind::Randomizer,
     ElementKind::Teleporter,
-    ElementKind::Water,
-    ElementKind::Current,
-    ElementKind::Flamer,
     ElementKind::OilSlick,
     ElementKind::Portal,
     ElementKind::RepulsorField,
     ElementKind::ChopShop,
-    ElementKind::Radiation,
-    ElementKind::RadioactiveWaste,
-    ElementKind::Maglock,
-    ElementKind::LavaPit,
-    ElementKind::Repeater,
     ElementKind::Repulsor,
-    ElementKind::MoltenRiver,
-    ElementKind::Slime,
     ElementKind::FreakTeleporter,
 ];
 
@@ -43,6 +31,9 @@ pub struct Cell {
     /// Grand Prix trap door: a pit in these phases (seed 001, Trap Door Pits).
     pub trap_door: Phases,
     pub flow: Option<Flow>,
+    /// Water or a current: a movement card started here loses its first square (seed 001, Water;
+    /// Current).
+    pub water: bool,
     pub gear: Option<Spin>,
     pub crusher: Phases,
     /// Wrenches of a repair site (0 = none).
@@ -53,6 +44,29 @@ pub struct Cell {
     pub move_walls: u8,
     /// Bit `facing.index()` set: a beam leaving this square that way is stopped by a wall.
     pub beam_walls: u8,
+    /// Crash & Burn flamers mounted on this square's walls: the phases any of them is active.
+    pub flamer: Phases,
+    /// Fan-created lava pit: 1 damage moving in or through, 1 ending a phase in it (seed 001).
+    pub lava: bool,
+    /// The phases the lava pit erupts in: 2 damage on it, 1 to the 8 squares around.
+    pub eruption: Phases,
+    /// Radiation: 1 damage ending the turn here (seed 001, Radiation).
+    pub radiation: bool,
+    /// Radioactive waste: 1 damage and an option draw ending a phase here (seed 001).
+    pub waste: bool,
+    /// Bit `facing.index()` set: the wall on that side is spiked on this square's side (seed 001,
+    /// Spiked Walls: the spikes face the anchor square).
+    pub spikes: u8,
+    /// Bit `facing.index()` set: leaving this square that way drops over a ledge to the lower
+    /// level (seed 001, Ledges: this square is the ledge's anchor, the upper level).
+    pub ledge_drops: u8,
+    /// Fan-created slime: only Move 2 and Move 3 are played from it (seed 001, Slime).
+    pub slime: bool,
+    /// Fan-created maglock: the phases it is active in (seed 001, MagLocks).
+    pub maglock: Phases,
+    /// Fan-created repeater: a robot on it after the Robots Move segment plays its movement card
+    /// again (seed 001, Repeaters).
+    pub repeater: bool,
     /// Pusher phases by the side of this square its wall stands on.
     pub pushers: [Phases; 4],
 }
@@ -91,13 +105,27 @@ impl Factory {
                 on_board: true,
                 hole: spec.is_hole(),
                 flow: spec.flow,
+                water: spec.is_water(),
+                radiation: spec.device == Some(Device::Radiation),
+                waste: spec.device == Some(Device::RadioactiveWaste),
+                repeater: spec.device == Some(Device::Repeater),
+                maglock: match spec.device {
+                    Some(Device::Maglock(phases)) => phases,
+                    _ => Phases::NONE,
+                },
                 gear: spec.gear,
                 crusher: spec.crusher.unwrap_or(Phases::NONE),
                 wrenches: spec.repair.map_or(0, |w| w.get()),
                 ..Cell::default()
             };
-            if let Some(Floor::TrapDoor(phases)) = spec.floor {
-                cell.trap_door = phases;
+            match spec.floor {
+                Some(Floor::TrapDoor(phases)) => cell.trap_door = phases,
+                Some(Floor::Slime) => cell.slime = true,
+                Some(Floor::LavaPit(phases)) => {
+                    cell.lava = true;
+                    cell.eruption = phases;
+                }
+                _ => {}
             }
             for side in Facing::ALL {
                 if board.wall_blocks_move(s, side) {
@@ -106,8 +134,26 @@ impl Factory {
                 if board.wall_blocks_beam(s, side) {
                     cell.beam_walls |= 1 << side.index();
                 }
-                if let Some(Mount::Pusher(phases)) = board.mount(s, side) {
-                    cell.pushers[side.index()] = phases;
+                if let Some(b) = board.barrier(s, side)
+                    && b.barrier == crate::model::Barrier::Spiked
+                    && b.anchored_here
+                {
+                    cell.spikes |= 1 << side.index();
+                }
+                if let Some(b) = board.barrier(s, side)
+                    && b.barrier == crate::model::Barrier::Ledge
+                    && b.anchored_here
+                {
+                    cell.ledge_drops |= 1 << side.index();
+                }
+                match board.mount(s, side) {
+                    Some(Mount::Pusher(phases)) => cell.pushers[side.index()] = phases,
+                    Some(Mount::Flamer(phases)) => {
+                        for p in phases.iter() {
+                            cell.flamer = cell.flamer.with(p);
+                        }
+                    }
+                    _ => {}
                 }
             }
             cells[(s.y * width + s.x) as usize] = cell;
@@ -189,8 +235,47 @@ impl Factory {
         !c.on_board || c.hole || c.trap_door.contains(phase)
     }
 
+    /// Damage a robot takes moving onto `s` under a card in `phase` (Robots Move segment): an
+    /// active flamer and a lava pit burn 1 each (seed 001, Flamers; Lava Pits).
+    pub fn entry_burn(&self, s: Square, phase: u8) -> u8 {
+        let c = self.cell(s);
+        u8::from(c.flamer.contains(phase)) + u8::from(c.lava)
+    }
+
+    /// Damage a robot on `s` takes in the fire step of `phase`: an active flamer, a lava pit (2
+    /// more when it erupts), radioactive waste, radiation in phase 5, and 1 for each erupting
+    /// lava pit among the 8 squares around (seed 001).
+    pub fn fire_burn(&self, s: Square, phase: u8) -> u8 {
+        let c = self.cell(s);
+        let mut burn = u8::from(c.flamer.contains(phase))
+            + u8::from(c.lava)
+            + 2 * u8::from(c.lava && c.eruption.contains(phase))
+            + u8::from(c.waste)
+            + u8::from(c.radiation && phase == 5);
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if dx == 0 && dy == 0 {
+                    continue;
+                }
+                let n = self.cell(Square::new(s.x + dx, s.y + dy));
+                burn += u8::from(n.lava && n.eruption.contains(phase));
+            }
+        }
+        burn
+    }
+
     pub fn blocks_move(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).move_walls & (1 << dir.index()) != 0
+    }
+
+    /// A robot on `s` running or pushed into its wall towards `dir` meets spikes.
+    pub fn spiked(&self, s: Square, dir: Facing) -> bool {
+        self.cell(s).spikes & (1 << dir.index()) != 0
+    }
+
+    /// A robot leaving `s` towards `dir` drops over a ledge.
+    pub fn drops(&self, s: Square, dir: Facing) -> bool {
+        self.cell(s).ledge_drops & (1 << dir.index()) != 0
     }
 
     pub fn blocks_beam(&self, s: Square, dir: Facing) -> bool {
@@ -211,7 +296,7 @@ impl Factory {
     }
 
     /// The element kinds on this board that the engine does not act on yet (see
-    /// `NOT_YET_ACTED_ON`), plus gates and spiked walls, which only block as walls. For warnings.
+    /// `NOT_YET_ACTED_ON`), plus gates, which only block as walls. For warnings.
     pub fn kinds_not_acted_on(&self) -> Vec<ElementKind> {
         let mut kinds: Vec<ElementKind> = Vec::new();
         for s in self.board.all_squares() {
@@ -232,8 +317,7 @@ impl Factory {
                 crate::model::Barrier::Gate(_) => ElementKind::Gate,
             });
             for k in q.spec.kinds().into_iter().chain(edges).chain(barriers) {
-                let inert = NOT_YET_ACTED_ON.contains(&k)
-                    || matches!(k, ElementKind::Gate | ElementKind::SpikedWall);
+                let inert = NOT_YET_ACTED_ON.contains(&k) || k == ElementKind::Gate;
                 if inert && !kinds.contains(&k) {
                     kinds.push(k);
                 }
@@ -260,7 +344,7 @@ mod tests {
         t.set_square(
             Square::new(0, 0),
             SquareSpec {
-                floor: Some(Floor::Water),
+                floor: Some(Floor::OilSlick),
                 ..SquareSpec::default()
             },
         );
@@ -272,8 +356,8 @@ mod tests {
             },
         );
         let f = Factory::new(Board::from_tile(&t, &[]));
-        // Water is not acted on yet; a drain is a pit, which the engine does act on.
-        assert_eq!(f.kinds_not_acted_on(), vec![ElementKind::Water]);
+        // Oil slicks are not acted on yet; a drain is a pit, which the engine does act on.
+        assert_eq!(f.kinds_not_acted_on(), vec![ElementKind::OilSlick]);
         assert!(f.is_hole(Square::new(1, 0), 1));
     }
 }

@@ -60,6 +60,7 @@ impl Game {
         let order = self.priority_order(phase);
         self.reveal(&order, phase, events);
         self.robots_move(&order, phase, events);
+        self.repeaters(&order, phase, events);
         self.belt_step(GOLD_STEP, phase, events);
         self.belt_step(EXPRESS_STEP, phase, events);
         self.belt_step(ALL_BELTS_STEP, phase, events);
@@ -67,7 +68,7 @@ impl Game {
         self.pushers(phase, events);
         self.gears(events);
         self.crushers(phase, events);
-        self.fire(events);
+        self.fire(phase, events);
         self.touch(&order, events);
         self.stage = Stage::Phase(phase);
         if self.all_done() {
@@ -130,22 +131,95 @@ impl Game {
         }
     }
 
+    /// After the Robots Move segment: robots on a repeater play their movement card again, in
+    /// priority order, round after round while one is on a repeater (seed 001, Repeaters). A robot
+    /// repeats from a square only once per phase, so a robot a wall holds on a repeater does not
+    /// repeat for ever (docs/rules.md); rounds are capped at `MAX_REPEATS` besides.
+    fn repeaters(&mut self, order: &Ids, phase: u8, events: &mut Vec<Event>) {
+        const MAX_REPEATS: usize = 16;
+        let mut repeated_from = [None::<Square>; MAX_ROBOTS];
+        for _ in 0..MAX_REPEATS {
+            let mut any = false;
+            for &i in order.as_slice() {
+                let i = usize::from(i);
+                let Some(card) = self.card_for(i, phase) else {
+                    continue;
+                };
+                let here = self.robots[i].square;
+                if !card.kind.is_movement()
+                    || !self.robots[i].is_active()
+                    || !self.factory.cell(here).repeater
+                    || repeated_from[i] == Some(here)
+                {
+                    continue;
+                }
+                repeated_from[i] = Some(here);
+                any = true;
+                self.execute(i, card, phase, events);
+            }
+            if !any {
+                return;
+            }
+        }
+    }
+
+    /// Robot `i`'s card and then its repeats, as step 2 and the repeaters do to a lone robot.
+    pub(super) fn execute_alone(
+        &mut self,
+        i: usize,
+        card: Card,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) {
+        self.execute(i, card, phase, events);
+        let mut only = Ids::new();
+        only.push(i);
+        self.repeaters(&only, phase, events);
+    }
+
     pub(super) fn execute(&mut self, i: usize, card: Card, phase: u8, events: &mut Vec<Event>) {
         let facing = self.robots[i].facing;
+        // Slime: from it only Move 2 and Move 3 are executed; every other card is ignored
+        // (seed 001, Slime).
+        if self.factory.cell(self.robots[i].square).slime
+            && !matches!(card.kind, CardKind::Move2 | CardKind::Move3)
+        {
+            return;
+        }
         match card.kind {
             CardKind::Left => self.rotate(i, Turn::Left, RotateCause::Card, events),
             CardKind::Right => self.rotate(i, Turn::Right, RotateCause::Card, events),
             CardKind::UTurn => self.rotate(i, Turn::UTurn, RotateCause::Card, events),
+            // A robot on an active maglock cannot move: its movement card is ignored (seed 001,
+            // MagLocks).
+            CardKind::BackUp | CardKind::Move1 | CardKind::Move2 | CardKind::Move3
+                if self.locked(i, phase) => {}
             CardKind::BackUp | CardKind::Move1 | CardKind::Move2 | CardKind::Move3 => {
                 let dir = if card.kind == CardKind::BackUp {
                     facing.opposite()
                 } else {
                     facing
                 };
-                for _ in 0..card.kind.distance() {
+                // Water (and a current, which is water): a move started on it loses its first
+                // square; moving in from outside, the water is open floor (seed 001, Water).
+                let start_in_water = self.factory.cell(self.robots[i].square).water;
+                let squares = card
+                    .kind
+                    .distance()
+                    .saturating_sub(u8::from(start_in_water));
+                let start = self.robots[i].square;
+                for _ in 0..squares {
                     if !self.step(i, dir, phase, events) {
                         break;
                     }
+                }
+                // A robot that fails to leave an active flamer under its movement card takes 1
+                // (seed 001, Flamers). Rotation cards do not try to leave (docs/rules.md).
+                if self.robots[i].is_active()
+                    && self.robots[i].square == start
+                    && self.factory.cell(start).flamer.contains(phase)
+                {
+                    self.add_damage(i, 1, events);
                 }
             }
         }
@@ -198,6 +272,10 @@ impl Game {
                 at: from,
                 toward: dir,
             });
+            // Running into the spiked side of a spiked wall: 1 damage (seed 001, Spiked Walls).
+            if self.factory.spiked(from, dir) {
+                self.add_damage(i, 1, events);
+            }
             return false;
         }
         let chain = if self.robots[i].is_virtual {
@@ -211,8 +289,22 @@ impl Game {
                 at: from,
                 toward: dir,
             });
+            self.spike_chain_end(from, dir, events);
             return false;
         };
+        // A robot on an active maglock cannot be pushed: the chain stops as at a wall.
+        if chain
+            .as_slice()
+            .iter()
+            .any(|&j| self.locked(usize::from(j), phase))
+        {
+            events.push(Event::Blocked {
+                robot: i as RobotId,
+                at: from,
+                toward: dir,
+            });
+            return false;
+        }
         let to = from.step(dir);
         self.relocate(i, to);
         events.push(Event::Moved {
@@ -237,13 +329,64 @@ impl Game {
             let s = self.robots[j].square;
             if self.factory.is_hole(s, phase) {
                 self.destroy(j, self.fall_cause(s), events);
+            } else if self.ledge_drop(j, s.step(dir.opposite()), dir, events) {
+                // Pushed robots move in the Robots Move segment too (docs/rules.md).
+                let burn = self.factory.entry_burn(s, phase);
+                if burn > 0 {
+                    self.add_damage(j, burn, events);
+                }
             }
         }
         if self.factory.is_hole(to, phase) {
             self.destroy(i, self.fall_cause(to), events);
             return false;
         }
-        true
+        if !self.ledge_drop(i, from, dir, events) {
+            return false;
+        }
+        // Moving onto or through an active flamer or a lava pit: 1 damage each (seed 001).
+        let burn = self.factory.entry_burn(to, phase);
+        if burn > 0 {
+            self.add_damage(i, burn, events);
+            if !self.robots[i].is_active() {
+                return false;
+            }
+        }
+        // Passing onto or over an active maglock ends the movement there (seed 001, MagLocks).
+        !self.locked(i, phase)
+    }
+
+    /// Robot `i` stands on a maglock active in `phase`.
+    fn locked(&self, i: usize, phase: u8) -> bool {
+        self.factory
+            .cell(self.robots[i].square)
+            .maglock
+            .contains(phase)
+    }
+
+    /// Robot `j` just went from `from` towards `dir`: crossing a ledge from the upper level to the
+    /// lower it lands and takes 2 (seed 001, Ledges), by card, push, belt or pusher alike.
+    /// Returns whether it is still on the board.
+    fn ledge_drop(&mut self, j: usize, from: Square, dir: Facing, events: &mut Vec<Event>) -> bool {
+        if self.factory.drops(from, dir) {
+            self.add_damage(j, 2, events);
+        }
+        self.robots[j].is_active()
+    }
+
+    /// A push from `from` towards `dir` failed on a wall: the robot of the chain against that
+    /// wall was pushed into it, and takes 1 if it is spiked on its side (seed 001, Spiked Walls).
+    fn spike_chain_end(&mut self, from: Square, dir: Facing, events: &mut Vec<Event>) {
+        let mut at = from.step(dir);
+        while let Some(j) = self.real_robot_on(at) {
+            if self.factory.blocks_move(at, dir) {
+                if self.factory.spiked(at, dir) {
+                    self.add_damage(j, 1, events);
+                }
+                return;
+            }
+            at = at.step(dir);
+        }
     }
 
     /// One belt movement for the flow kinds in `kinds` (RULINGS.md, Belts): every robot on such a
@@ -345,6 +488,16 @@ impl Game {
                 self.destroy(i, self.fall_cause(at), events);
                 continue;
             }
+            if !self.ledge_drop(i, at.step(dir[i].opposite()), dir[i], events) {
+                continue;
+            }
+            // A molten-metal river burns every robot it moves (seed 001, Molten Metal River).
+            if sources[i] == Some(FlowKind::River) {
+                self.add_damage(i, 1, events);
+                if !self.robots[i].is_active() {
+                    continue;
+                }
+            }
             // Only a belt-carried robot entering through a side entry the art shows is turned
             // (RULINGS.md, Belts; FAQ 7.2 for express onto a normal turning belt).
             if let (Some(src), Some(flow)) = (sources[i], self.factory.cell(at).flow)
@@ -353,6 +506,24 @@ impl Game {
             {
                 self.rotate(i, turn, RotateCause::Belt, events);
             }
+        }
+    }
+
+    /// Adds `amount` damage to robot `i` at once (element damage outside the fire step's batch),
+    /// destroying it at 10.
+    fn add_damage(&mut self, i: usize, amount: u8, events: &mut Vec<Event>) {
+        let r = &mut self.robots[i];
+        r.damage = r
+            .damage
+            .saturating_add(amount)
+            .min(super::game::DESTROYING_DAMAGE);
+        events.push(Event::Damaged {
+            robot: i as RobotId,
+            amount,
+            total: r.damage,
+        });
+        if r.damage >= super::game::DESTROYING_DAMAGE {
+            self.destroy(i, DestroyCause::Damage, events);
         }
     }
 
@@ -390,11 +561,19 @@ impl Game {
                     pushes[count] = (i as u8, dir, chain);
                     count += 1;
                 }
-                None => events.push(Event::Blocked {
-                    robot: i as RobotId,
-                    at: r.square,
-                    toward: dir,
-                }),
+                None => {
+                    events.push(Event::Blocked {
+                        robot: i as RobotId,
+                        at: r.square,
+                        toward: dir,
+                    });
+                    // Pushed into the spiked side of a spiked wall: 1 (seed 001, Spiked Walls).
+                    if !self.factory.blocks_move(r.square, dir) {
+                        self.spike_chain_end(r.square, dir, events);
+                    } else if self.factory.spiked(r.square, dir) {
+                        self.add_damage(i, 1, events);
+                    }
+                }
             }
         }
         if count == 0 {
@@ -411,6 +590,7 @@ impl Game {
             }
         }
         let mut moved = Ids::new();
+        let mut moved_dirs = [Facing::N; MAX_ROBOTS];
         for (k, (p, dir, chain)) in pushes.iter().enumerate().take(count) {
             let p = usize::from(*p);
             if cancelled[k] {
@@ -427,9 +607,11 @@ impl Game {
                 let j = usize::from(j);
                 let jf = self.robots[j].square;
                 self.relocate(j, jf.step(*dir));
+                moved_dirs[moved.len.min(MAX_ROBOTS - 1)] = *dir;
                 moved.push(j);
             }
             self.relocate(p, from.step(*dir));
+            moved_dirs[moved.len.min(MAX_ROBOTS - 1)] = *dir;
             moved.push(p);
             events.push(Event::Pushed {
                 robot: p as RobotId,
@@ -448,11 +630,14 @@ impl Game {
                 });
             }
         }
-        for &j in moved.as_slice() {
+        for (k, &j) in moved.as_slice().iter().enumerate() {
             let j = usize::from(j);
             let s = self.robots[j].square;
             if self.factory.is_hole(s, phase) {
                 self.destroy(j, self.fall_cause(s), events);
+            } else {
+                let dir = moved_dirs[k];
+                self.ledge_drop(j, s.step(dir.opposite()), dir, events);
             }
         }
     }
@@ -515,9 +700,18 @@ impl Game {
 
     /// Step 5: board lasers and robot lasers together; damage is added after every beam is traced,
     /// so a robot destroyed here still fires (RULINGS.md, One register phase, step 5).
-    fn fire(&mut self, events: &mut Vec<Event>) {
+    fn fire(&mut self, phase: u8, events: &mut Vec<Event>) {
         let n = self.robots.len().min(MAX_ROBOTS);
         let mut damage = [0u8; MAX_ROBOTS];
+        // Squares that burn a robot ending the phase on or beside them, all in the fire step
+        // (seed 001): flamers, lava pits and eruptions, radioactive waste, radiation in phase 5.
+        for (j, d) in damage.iter_mut().enumerate().take(n) {
+            let r = &self.robots[j];
+            if !r.is_active() {
+                continue;
+            }
+            *d = d.saturating_add(self.factory.fire_burn(r.square, phase));
+        }
         // Board lasers: the first square in line holding any robot; every robot there is hit.
         for laser in self.factory.lasers() {
             for &c in &laser.cells {
@@ -610,6 +804,14 @@ impl Game {
                 if cell.flag == flag_count {
                     finished.push(i);
                 }
+            }
+            if cell.waste {
+                // The option draw of radioactive waste is in the Touch Checkpoints segment
+                // (seed 001, Radioactive Waste); option cards are not modelled, so it is recorded.
+                events.push(Event::OptionDrawn {
+                    robot: i as RobotId,
+                    at: r.square,
+                });
             }
             if (cell.flag > 0 || cell.wrenches > 0) && r.archive != r.square {
                 self.robots[i].archive = r.square;

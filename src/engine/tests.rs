@@ -991,3 +991,339 @@ fn the_game_can_stop_at_the_first_finisher_or_a_turn_limit_rulings_fine_points()
     assert!(g.is_over());
     assert_eq!(g.turn(), 2);
 }
+
+fn floor_spec(floor: Floor) -> SquareSpec {
+    SquareSpec {
+        floor: Some(floor),
+        ..SquareSpec::default()
+    }
+}
+
+#[test]
+fn water_negates_the_first_square_of_a_move_started_in_it_seed_001_water() {
+    // Move 2 from water: 1 square. Move 1 and Back Up from water: none.
+    let plan = || {
+        Floorplan::new(6, 1)
+            .spec(2, 0, floor_spec(Floor::Water))
+            .spec(3, 0, floor_spec(Floor::Water))
+            .game(&[], &[("a", sq(2, 0), E)])
+    };
+    let mut g = plan();
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!(at(&g, 0), sq(3, 0));
+    let mut g = plan();
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    let mut g = plan();
+    run(&mut g, &[(0, &[card(CardKind::BackUp, 430)])], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    // Rotations are not slowed.
+    let mut g = plan();
+    run(&mut g, &[(0, &[card(CardKind::Right, 80)])], 1);
+    assert_eq!(g.robots()[0].facing, S);
+}
+
+#[test]
+fn water_entered_from_outside_is_open_floor_seed_001_water() {
+    // From (0,0) a Move 3 crosses water at (1,0) and (2,0) at full length.
+    let mut g = Floorplan::new(6, 1)
+        .spec(1, 0, floor_spec(Floor::Water))
+        .spec(2, 0, floor_spec(Floor::Water))
+        .game(&[], &[("a", sq(0, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!(at(&g, 0), sq(3, 0));
+}
+
+#[test]
+fn a_current_carries_one_square_after_belts_and_slows_like_water_seed_001_current() {
+    // A robot on a current playing Move 1 stays (water), then the current carries it 1 east.
+    let mut g = Floorplan::new(6, 1)
+        .flow(1, 0, FlowKind::Current, E, &[W])
+        .game(&[], &[("a", sq(1, 0), E)]);
+    let ev = run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Moved { robot: 0, .. }))
+    );
+    // The current step comes after the belts: a robot a belt carries onto a current is carried
+    // on by it in the same phase (seed 001, Current: after conveyor belts).
+    let mut g = Floorplan::new(6, 1)
+        .belt(0, 0, E)
+        .flow(1, 0, FlowKind::Current, E, &[W])
+        .game(&[], &[("a", sq(0, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+}
+
+#[test]
+fn a_molten_metal_river_carries_one_square_and_does_1_damage_seed_001_molten_metal_river() {
+    let mut g = Floorplan::new(6, 1)
+        .flow(1, 0, FlowKind::River, E, &[W])
+        .game(&[], &[("a", sq(1, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    assert_eq!(g.robots()[0].damage, 1);
+    // A river is not water: a Move 1 started on it goes its full square (docs/rules.md).
+    let mut g = Floorplan::new(6, 1)
+        .flow(1, 0, FlowKind::River, S, &[N])
+        .game(&[], &[("a", sq(1, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    assert_eq!(g.robots()[0].damage, 0);
+    // A river stopped by a wall moves nobody and burns nobody.
+    let mut g = Floorplan::new(6, 1)
+        .flow(1, 0, FlowKind::River, E, &[W])
+        .wall(1, 0, E)
+        .game(&[], &[("a", sq(1, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!(at(&g, 0), sq(1, 0));
+    assert_eq!(g.robots()[0].damage, 0);
+}
+
+#[test]
+fn an_active_flamer_burns_moving_through_and_again_ending_the_phase_on_it_seed_001_flamers() {
+    let flamer = |phases: &[u8]| {
+        Floorplan::new(6, 1)
+            .edge(
+                2,
+                0,
+                N,
+                Some(Barrier::Plain),
+                Phases::from_list(phases).map(Mount::Flamer),
+            )
+            .game(&[], &[("a", sq(0, 0), E)])
+    };
+    // Through an active flamer: 1 damage.
+    let mut g = flamer(&[1]);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(3, 0), 1));
+    // Onto it and ending the phase there: 1 + 1.
+    let mut g = flamer(&[1]);
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(2, 0), 2));
+    // Inactive this phase: nothing.
+    let mut g = flamer(&[2]);
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(2, 0), 0));
+}
+
+#[test]
+fn failing_to_leave_an_active_flamer_burns_seed_001_flamers() {
+    // A wall stops the Move 1: 1 for failing to leave, 1 for ending the phase there.
+    let mut g = Floorplan::new(6, 1)
+        .edge(
+            2,
+            0,
+            N,
+            Some(Barrier::Plain),
+            Phases::from_list(&[1]).map(Mount::Flamer),
+        )
+        .wall(2, 0, E)
+        .game(&[], &[("a", sq(2, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(2, 0), 2));
+}
+
+fn device_spec(device: crate::model::Device) -> SquareSpec {
+    SquareSpec {
+        device: Some(device),
+        ..SquareSpec::default()
+    }
+}
+
+#[test]
+fn radiation_does_1_damage_ending_the_turn_there_in_phase_5_seed_001_radiation() {
+    let mut g = Floorplan::new(4, 1)
+        .spec(1, 0, device_spec(crate::model::Device::Radiation))
+        .game(&[], &[("a", sq(1, 0), N)]);
+    run(&mut g, &[], 4);
+    assert_eq!(g.robots()[0].damage, 0, "phases 1-4 do not burn");
+    let mut events = Vec::new();
+    g.run_phase(&mut events);
+    assert_eq!(g.robots()[0].damage, 1);
+}
+
+#[test]
+fn radioactive_waste_does_1_damage_each_phase_and_records_an_option_draw_seed_001() {
+    let mut g = Floorplan::new(4, 1)
+        .spec(1, 0, device_spec(crate::model::Device::RadioactiveWaste))
+        .game(&[], &[("a", sq(1, 0), N)]);
+    let ev = run(&mut g, &[], 2);
+    assert_eq!(g.robots()[0].damage, 2);
+    let draws = ev
+        .iter()
+        .filter(|e| matches!(e, Event::OptionDrawn { robot: 0, .. }))
+        .count();
+    assert_eq!(draws, 2);
+}
+
+#[test]
+fn a_lava_pit_burns_moving_through_ending_in_it_and_erupting_seed_001_lava_pits() {
+    let lava = |phases: &[u8], robots: &[(&str, Square, Facing)]| {
+        Floorplan::new(6, 3)
+            .spec(
+                2,
+                1,
+                floor_spec(Floor::LavaPit(
+                    Phases::from_list(phases).unwrap_or(Phases::NONE),
+                )),
+            )
+            .game(&[], robots)
+    };
+    // Through it: 1; not erupting in phase 1.
+    let mut g = lava(&[2], &[("a", sq(0, 1), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(3, 1), 1));
+    // Into it and ending the phase there: 1 + 1.
+    let mut g = lava(&[2], &[("a", sq(0, 1), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!(g.robots()[0].damage, 2);
+    // Erupting in phase 1: the robot in it takes 1 (ending there) + 2; one diagonal takes 1,
+    // one two squares away none.
+    let mut g = lava(
+        &[1],
+        &[("a", sq(2, 1), N), ("b", sq(3, 0), N), ("c", sq(4, 1), N)],
+    );
+    run(&mut g, &[], 1);
+    let damage: Vec<u8> = g.robots().iter().map(|r| r.damage).collect();
+    assert_eq!(damage, vec![3, 1, 0]);
+}
+
+#[test]
+fn running_or_being_pushed_into_the_spiked_side_does_1_damage_seed_001_spiked_walls() {
+    // The spikes face (2,0), the anchor square: running east into them hurts.
+    let plan = |robots: &[(&str, Square, Facing)]| {
+        Floorplan::new(6, 1)
+            .edge(2, 0, E, Some(Barrier::Spiked), None)
+            .game(&[], robots)
+    };
+    let mut g = plan(&[("a", sq(1, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(2, 0), 1));
+    // Pushed into it by a robot: the pushed robot takes 1, the pusher none; a's laser, facing b,
+    // adds 1 to b in the fire step.
+    let mut g = plan(&[("a", sq(1, 0), E), ("b", sq(2, 0), N)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!((g.robots()[0].damage, g.robots()[1].damage), (0, 2));
+    // From the smooth side (west out of (3,0)) there are no spikes.
+    let mut g = plan(&[("a", sq(3, 0), W)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(3, 0), 0));
+}
+
+#[test]
+fn only_move_2_and_move_3_are_played_from_slime_seed_001_slime() {
+    let plan = || {
+        Floorplan::new(6, 1)
+            .spec(1, 0, floor_spec(Floor::Slime))
+            .game(&[], &[("a", sq(1, 0), E)])
+    };
+    for kind in [
+        CardKind::Move1,
+        CardKind::BackUp,
+        CardKind::Left,
+        CardKind::Right,
+        CardKind::UTurn,
+    ] {
+        let mut g = plan();
+        run(&mut g, &[(0, &[card(kind, 100)])], 1);
+        assert_eq!((at(&g, 0), g.robots()[0].facing), (sq(1, 0), E), "{kind:?}");
+    }
+    let mut g = plan();
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!(at(&g, 0), sq(3, 0));
+    // A robot on slime can still be pushed off it.
+    let mut g = Floorplan::new(6, 1)
+        .spec(1, 0, floor_spec(Floor::Slime))
+        .game(&[], &[("a", sq(0, 0), E), ("b", sq(1, 0), N)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(at(&g, 1), sq(2, 0));
+}
+
+#[test]
+fn a_ledge_does_2_damage_going_down_and_is_a_wall_going_up_seed_001_ledges() {
+    // (2,0) is the upper level: the ledge on its east side drops to (3,0).
+    let plan = |start: Square, facing: Facing| {
+        Floorplan::new(6, 1)
+            .edge(2, 0, E, Some(Barrier::Ledge), None)
+            .game(&[], &[("a", start, facing)])
+    };
+    let mut g = plan(sq(1, 0), E);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(4, 0), 2));
+    let mut g = plan(sq(4, 0), W);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(3, 0), 0));
+    // A belt carrying a robot over the ledge drops it too.
+    let mut g = Floorplan::new(6, 1)
+        .belt(2, 0, E)
+        .edge(2, 0, E, Some(Barrier::Ledge), None)
+        .game(&[], &[("a", sq(2, 0), N)]);
+    run(&mut g, &[], 1);
+    assert_eq!((at(&g, 0), g.robots()[0].damage), (sq(3, 0), 2));
+}
+
+#[test]
+fn an_active_maglock_stops_a_mover_and_holds_its_robot_seed_001_maglocks() {
+    let plan = |phases: &[u8], robots: &[(&str, Square, Facing)]| {
+        Floorplan::new(6, 1)
+            .spec(
+                2,
+                0,
+                device_spec(crate::model::Device::Maglock(
+                    Phases::from_list(phases).unwrap_or(Phases::NONE),
+                )),
+            )
+            .game(&[], robots)
+    };
+    // Passing over an active maglock ends the move on it.
+    let mut g = plan(&[1], &[("a", sq(0, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    // Inactive: passed over.
+    let mut g = plan(&[2], &[("a", sq(0, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!(at(&g, 0), sq(3, 0));
+    // A robot on it cannot move or be pushed; it can turn.
+    let mut g = plan(&[1, 2], &[("a", sq(2, 0), E), ("b", sq(1, 0), E)]);
+    run(
+        &mut g,
+        &[
+            (0, &[card(CardKind::Move1, 500), card(CardKind::Left, 70)]),
+            (1, &[card(CardKind::Move1, 490), card(CardKind::Move1, 480)]),
+        ],
+        2,
+    );
+    assert_eq!((at(&g, 0), at(&g, 1)), (sq(2, 0), sq(1, 0)));
+    assert_eq!(g.robots()[0].facing, N);
+}
+
+#[test]
+fn a_robot_ending_its_move_on_a_repeater_plays_its_card_again_seed_001_repeaters() {
+    let mut g = Floorplan::new(8, 1)
+        .spec(2, 0, device_spec(crate::model::Device::Repeater))
+        .game(&[], &[("a", sq(0, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move2, 700)])], 1);
+    assert_eq!(at(&g, 0), sq(4, 0));
+    // A chain of repeaters: each landing repeats again.
+    let mut g = Floorplan::new(8, 1)
+        .spec(1, 0, device_spec(crate::model::Device::Repeater))
+        .spec(2, 0, device_spec(crate::model::Device::Repeater))
+        .game(&[], &[("a", sq(0, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move1, 500)])], 1);
+    assert_eq!(at(&g, 0), sq(3, 0));
+    // Held by a wall on a repeater: it repeats once and the phase ends (no endless loop).
+    let mut g = Floorplan::new(8, 1)
+        .spec(2, 0, device_spec(crate::model::Device::Repeater))
+        .wall(2, 0, E)
+        .game(&[], &[("a", sq(0, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Move3, 800)])], 1);
+    assert_eq!(at(&g, 0), sq(2, 0));
+    // Rotation cards are not repeated.
+    let mut g = Floorplan::new(8, 1)
+        .spec(0, 0, device_spec(crate::model::Device::Repeater))
+        .game(&[], &[("a", sq(0, 0), E)]);
+    run(&mut g, &[(0, &[card(CardKind::Right, 80)])], 1);
+    assert_eq!(g.robots()[0].facing, S);
+}

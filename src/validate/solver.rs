@@ -87,12 +87,15 @@ impl StepTable {
                     let p = usize::from(phase - 1);
                     let state = (c * 4 + facing.index()) * PHASES + p;
                     for (k, card) in CARDS.iter().enumerate() {
-                        let (after, faced) = match card.kind {
-                            CardKind::Left => (c, facing.left()),
-                            CardKind::Right => (c, facing.right()),
-                            CardKind::UTurn => (c, facing.opposite()),
+                        // Slime ignores rotation cards (seed 001, Slime; the engine's rule).
+                        let slime = table.factory.cell_at(c).slime;
+                        let (after, faced, card_damage) = match card.kind {
+                            _ if slime && card.kind.distance() == 0 => (c, facing, 0),
+                            CardKind::Left => (c, facing.left(), 0),
+                            CardKind::Right => (c, facing.right(), 0),
+                            CardKind::UTurn => (c, facing.opposite(), 0),
                             _ => {
-                                let Some((to, fell)) =
+                                let Some((to, fell, hurt)) =
                                     game.run_lone_card(square, facing, *card, phase, &mut events)
                                 else {
                                     continue;
@@ -103,7 +106,7 @@ impl StepTable {
                                 if fell || !table.standable[to] {
                                     continue;
                                 }
-                                (to, facing)
+                                (to, facing, hurt)
                             }
                         };
                         let (to, turns, damage) = board[after * PHASES + p];
@@ -112,7 +115,7 @@ impl StepTable {
                         }
                         let facing = Facing::from_index(faced.index() + usize::from(turns));
                         table.next[state * CARDS.len() + k] = to * 4 + facing.index() as u32;
-                        table.damage[state * CARDS.len() + k] = damage;
+                        table.damage[state * CARDS.len() + k] = damage.saturating_add(card_damage);
                     }
                 }
             }

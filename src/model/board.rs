@@ -493,4 +493,34 @@ mod tests {
         assert_eq!(beams[0].beams, 2);
         assert_eq!(beams[0].squares.len(), 4);
     }
+
+    #[test]
+    fn beams_pass_one_way_walls_from_green_stop_at_gates_and_rising_ledges() {
+        // A 2 x 1 tile: the edge between (0, 0) and (1, 0) carries each barrier anchored on (0, 0).
+        let edge_between = |barrier: Barrier| {
+            let mut t = Tile::new("b", 2, 1);
+            t.set_edge(
+                Square::new(0, 0),
+                Facing::E,
+                EdgeSpec {
+                    barrier: Some(barrier),
+                    mount: None,
+                },
+            );
+            Board::from_tile(&t, &[])
+        };
+        let (a, b) = (Square::new(0, 0), Square::new(1, 0));
+        // One-way: red side on (0, 0) stops a beam leaving it; from the green side it passes.
+        let one_way = edge_between(Barrier::OneWay);
+        assert!(one_way.wall_blocks_beam(a, Facing::E));
+        assert!(!one_way.wall_blocks_beam(b, Facing::W));
+        // Ledge: (0, 0) is the upper level; going down passes, going up is stopped.
+        let ledge = edge_between(Barrier::Ledge);
+        assert!(!ledge.wall_blocks_beam(a, Facing::E));
+        assert!(ledge.wall_blocks_beam(b, Facing::W));
+        // Gate: stops beams both ways.
+        let gate = edge_between(Barrier::Gate(crate::model::Colour::Red));
+        assert!(gate.wall_blocks_beam(a, Facing::E));
+        assert!(gate.wall_blocks_beam(b, Facing::W));
+    }
 }

@@ -1132,7 +1132,7 @@ impl App {
                     let already = t
                         .square(from)
                         .and_then(|s| s.flow)
-                        .is_some_and(|f| Some(f.kind) == flow_of(brush.kind));
+                        .is_some_and(|f| Some(f.kind) == brush.kind.flow_kind());
                     if !already {
                         changed |= paint_at(
                             t,
@@ -1494,18 +1494,6 @@ fn new_course() -> Course {
         embedded: Vec::new(),
         flags: Vec::new(),
         start: StartRule::Archive(Square::new(0, 0)),
-    }
-}
-
-fn flow_of(kind: ElementKind) -> Option<crate::model::FlowKind> {
-    use crate::model::FlowKind;
-    match kind {
-        ElementKind::Belt => Some(FlowKind::Belt),
-        ElementKind::ExpressBelt => Some(FlowKind::Express),
-        ElementKind::GoldBelt => Some(FlowKind::Gold),
-        ElementKind::Current => Some(FlowKind::Current),
-        ElementKind::MoltenRiver => Some(FlowKind::River),
-        _ => None,
     }
 }
 

@@ -62,20 +62,9 @@ impl Default for Brush {
 /// and pushers are printed.
 const NEW_PHASES: Phases = Phases::NONE.with(1).with(3).with(5);
 
-fn flow_kind(kind: ElementKind) -> Option<FlowKind> {
-    match kind {
-        ElementKind::Belt => Some(FlowKind::Belt),
-        ElementKind::ExpressBelt => Some(FlowKind::Express),
-        ElementKind::GoldBelt => Some(FlowKind::Gold),
-        ElementKind::Current => Some(FlowKind::Current),
-        ElementKind::MoltenRiver => Some(FlowKind::River),
-        _ => None,
-    }
-}
-
 /// Whether the brush lays paths (belts, currents, rivers).
 pub fn is_flow(kind: ElementKind) -> bool {
-    flow_kind(kind).is_some()
+    kind.flow_kind().is_some()
 }
 
 /// Puts the brush element on a square spec, replacing what cannot share the square with it.
@@ -104,7 +93,7 @@ pub fn paint_spec(old: SquareSpec, brush: Brush) -> Option<SquareSpec> {
         K::LavaPit => floor(Floor::LavaPit(NEW_PHASES)),
         K::TrapDoor => floor(Floor::TrapDoor(NEW_PHASES)),
         K::Belt | K::ExpressBelt | K::GoldBelt | K::Current | K::MoltenRiver => {
-            let kind = flow_kind(brush.kind)?;
+            let kind = brush.kind.flow_kind()?;
             SquareSpec {
                 flow: Some(Flow::straight(kind, brush.facing)),
                 // A current runs on water (seed 001, Armed & Dangerous); a crusher stands over a belt.
@@ -280,7 +269,7 @@ pub fn erase_at(tile: &mut Tile, board_x: f32, board_y: f32) -> bool {
 /// and `to` is fed from `from`'s side, so turns and merges form themselves. A square that is not
 /// yet a flow of `kind` becomes a straight piece running on in the same direction.
 pub fn flow_step(tile: &mut Tile, from: Square, to: Square, kind: ElementKind) -> bool {
-    let (Some(dir), Some(flow_kind)) = (from.facing_to(to), flow_kind(kind)) else {
+    let (Some(dir), Some(flow_kind)) = (from.facing_to(to), kind.flow_kind()) else {
         return false;
     };
     if !tile.contains(from) || !tile.contains(to) {

@@ -837,6 +837,18 @@ impl ElementKind {
         format!("{article} {name}")
     }
 
+    /// The flow kind a belt-like element lays down (belts, currents, rivers); `None` for the rest.
+    pub fn flow_kind(self) -> Option<FlowKind> {
+        match self {
+            ElementKind::Belt => Some(FlowKind::Belt),
+            ElementKind::ExpressBelt => Some(FlowKind::Express),
+            ElementKind::GoldBelt => Some(FlowKind::Gold),
+            ElementKind::Current => Some(FlowKind::Current),
+            ElementKind::MoltenRiver => Some(FlowKind::River),
+            _ => None,
+        }
+    }
+
     pub fn group(self) -> ElementGroup {
         use ElementKind::*;
         match self {

@@ -46,6 +46,12 @@ struct Cli {
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
+enum ExportFormat {
+    /// A Tiled JSON map in the typed-property convention (docs/tiled.md).
+    Tiled,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
 enum View {
     Course,
     Tile,
@@ -98,6 +104,24 @@ enum Command {
         /// Pixels per square.
         #[arg(long, default_value_t = 48)]
         scale: u32,
+    },
+    /// Import a Tiled map (.json, .tmj or .tmx) as a course with the map as one embedded tile.
+    /// Prints every square it could not map; exit 0 written, 2 the map cannot be read.
+    Import {
+        file: PathBuf,
+        /// Where to write the course.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Export a course (or a tile) to another program's format: a Tiled JSON map with its tileset
+    /// embedded (exit 0 written, 2 the course cannot be read or written).
+    Export {
+        course: PathBuf,
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// Where to write the map.
+        #[arg(short, long)]
+        output: PathBuf,
     },
     /// Play one game of sample robots on a course and print it event by event.
     Play {
@@ -163,6 +187,12 @@ fn main() -> ExitCode {
         Some(Command::Check { files }) => check(&files),
         Some(Command::Scenario { files, json }) => scenario(&files, json),
         Some(Command::Validate { files, json }) => validate(&files, json),
+        Some(Command::Import { file, output }) => import(&file, &output),
+        Some(Command::Export {
+            course,
+            format: ExportFormat::Tiled,
+            output,
+        }) => export(&course, &output),
         Some(Command::Play {
             course,
             bots,
@@ -326,6 +356,83 @@ fn drive(course: &Path, bots: &str, games: u32, seed: u64, turns: u32, json: boo
             ExitCode::from(2)
         }
     }
+}
+
+fn import(file: &Path, output: &Path) -> ExitCode {
+    let imported = match factory_floor::format::tiled::import_file(file) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    for note in &imported.notes {
+        say!("{}: {note}", file.display());
+    }
+    let text = factory_floor::format::course_to_string(&imported.course);
+    if let Err(e) = factory_floor::format::save_atomic(output, text) {
+        eprintln!("{}: cannot write: {e}", output.display());
+        return ExitCode::from(2);
+    }
+    let c = &imported.course;
+    let (w, h) = c
+        .embedded
+        .first()
+        .map_or((0, 0), |t| (t.width(), t.height()));
+    say!(
+        "wrote {}: course \"{}\", {w} x {h} squares, {} flag(s), {} square(s) not mapped",
+        output.display(),
+        c.name,
+        c.flags.len(),
+        imported.notes.len()
+    );
+    ExitCode::SUCCESS
+}
+
+fn export(input: &Path, output: &Path) -> ExitCode {
+    use factory_floor::format::{Document, Library, load_document};
+    let course = match load_document(input) {
+        Ok(Document::Course(c)) => c,
+        // A tile exports as a course of that one tile.
+        Ok(Document::Tile(t)) => factory_floor::model::Course {
+            name: if t.name.is_empty() {
+                t.id.clone()
+            } else {
+                t.name.clone()
+            },
+            description: t.description.clone(),
+            author: String::new(),
+            rules: Default::default(),
+            players: Default::default(),
+            lives: Default::default(),
+            placements: vec![factory_floor::model::TilePlacement {
+                tile: t.id.clone(),
+                at: factory_floor::geom::Square::new(0, 0),
+                rotation: factory_floor::geom::Rotation::R0,
+            }],
+            embedded: vec![t],
+            flags: Vec::new(),
+            start: factory_floor::model::StartRule::Numbered,
+        },
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let library = Library::for_file(input);
+    let text = match factory_floor::format::tiled::export_course(&course, &library) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: {e}", input.display());
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = factory_floor::format::save_atomic(output, text) {
+        eprintln!("{}: cannot write: {e}", output.display());
+        return ExitCode::from(2);
+    }
+    say!("wrote {}", output.display());
+    ExitCode::SUCCESS
 }
 
 fn validate(files: &[PathBuf], json: bool) -> ExitCode {

@@ -7,6 +7,7 @@ pub mod library;
 pub mod locate;
 pub mod schema;
 pub mod tile;
+pub mod tiled;
 
 use locate::JsonPath;
 use serde::Deserialize;

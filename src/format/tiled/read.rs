@@ -128,6 +128,16 @@ pub fn decode_data(
     match encoding {
         "csv" => decode_csv(text, count),
         "base64" => {
+            if !matches!(compression, "" | "zlib" | "gzip") {
+                return Err(if compression == "zstd" {
+                    "zstd-compressed layer data is not supported: save the map in Tiled with zlib, gzip or no compression".to_string()
+                } else {
+                    format!(
+                        "unknown layer compression \"{}\": expected zlib, gzip or none",
+                        short(compression)
+                    )
+                });
+            }
             let bytes = base64_decode(text)?;
             let limit = count * 4;
             let raw = match compression {
@@ -139,15 +149,7 @@ pub fn decode_data(
                     miniz_oxide::inflate::decompress_to_vec_with_limit(body, limit)
                         .map_err(|e| inflate_error("gzip", &e))?
                 }
-                "zstd" => {
-                    return Err("zstd-compressed layer data is not supported: save the map in Tiled with zlib, gzip or no compression".to_string());
-                }
-                other => {
-                    return Err(format!(
-                        "unknown layer compression \"{}\": expected zlib, gzip or none",
-                        short(other)
-                    ));
-                }
+                _ => bytes,
             };
             if raw.len() != limit {
                 return Err(format!(

@@ -380,7 +380,7 @@ fn import(file: &Path, output: &Path) -> ExitCode {
         .first()
         .map_or((0, 0), |t| (t.width(), t.height()));
     say!(
-        "wrote {}: course \"{}\", {w} x {h} squares, {} flag(s), {} square(s) not mapped",
+        "wrote {}: course \"{}\", {w} x {h} squares, {} flag(s), {} square(s) reported above",
         output.display(),
         c.name,
         c.flags.len(),

@@ -776,3 +776,59 @@ fn every_roboprojekt_map_imports_and_checks_clean() {
         );
     }
 }
+
+fn app() -> egui_kittest::Harness<'static, factory_floor::app::App> {
+    egui_kittest::Harness::builder()
+        .with_size([1200.0, 800.0])
+        .build_eframe(|cc| factory_floor::app::App::with_library(cc, Library::builtin(), None))
+}
+
+#[test]
+fn file_import_opens_the_map_as_a_new_unsaved_course() {
+    use factory_floor::app::command::{Command, PromptAnswer};
+    let mut h = app();
+    h.run();
+    let ctx = h.ctx.clone();
+    // Imports as File > Import does once its dialog has given the path; the unsaved-changes
+    // prompt that a dirty document raises is answered "Don't Save".
+    let import = |h: &mut egui_kittest::Harness<'static, factory_floor::app::App>, name: &str| {
+        h.state_mut()
+            .command(&ctx, Command::ImportPath(fixture(name)));
+        if h.state().pending().is_some() {
+            h.state_mut()
+                .command(&ctx, Command::Prompt(PromptAnswer::DontSave));
+        }
+        h.run();
+    };
+    import(&mut h, "belt-play.json");
+    let doc = h.state().document();
+    assert!(
+        doc.is_some_and(|d| d.is_dirty() && d.path.is_none()),
+        "a new, unsaved document"
+    );
+    let course = doc.and_then(|d| d.course());
+    assert_eq!(course.map(|c| c.name.as_str()), Some("belt play"));
+    assert!(h.state().errors().is_empty(), "{:?}", h.state().errors());
+    // A map that cannot be read leaves the open course as it was and says why.
+    let before = h.state().document().and_then(|d| d.course()).cloned();
+    import(&mut h, "make_fixtures.py");
+    assert_eq!(
+        h.state().document().and_then(|d| d.course()).cloned(),
+        before
+    );
+    assert!(
+        h.state()
+            .errors()
+            .iter()
+            .any(|e| e.contains("make_fixtures.py")),
+        "{:?}",
+        h.state().errors()
+    );
+    // Squares it could not map are listed.
+    import(&mut h, "unknown.json");
+    assert!(
+        h.state().errors().iter().any(|e| e.contains("trampoline")),
+        "{:?}",
+        h.state().errors()
+    );
+}

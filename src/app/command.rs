@@ -14,6 +14,8 @@ pub enum Action {
     Open,
     Save,
     SaveAs,
+    /// Bring in a board drawn in Tiled as a new, unsaved course (issue 9).
+    ImportTiled,
     /// Draw the board to a PNG file, the same picture as the canvas.
     ExportPng,
     Undo,
@@ -67,12 +69,13 @@ impl Menu {
 }
 
 impl Action {
-    pub const ALL: [Action; 25] = [
+    pub const ALL: [Action; 26] = [
         Action::NewTile,
         Action::NewCourse,
         Action::Open,
         Action::Save,
         Action::SaveAs,
+        Action::ImportTiled,
         Action::ExportPng,
         Action::Undo,
         Action::Redo,
@@ -103,6 +106,7 @@ impl Action {
             Action::Open => "Open...",
             Action::Save => "Save",
             Action::SaveAs => "Save As...",
+            Action::ImportTiled => "Import Tiled map...",
             Action::ExportPng => "Export PNG...",
             Action::Undo => "Undo",
             Action::Redo => "Redo",
@@ -133,6 +137,9 @@ impl Action {
             Action::Open => "Open a tile or course file",
             Action::Save => "Save the document to its file",
             Action::SaveAs => "Save the document to a new file",
+            Action::ImportTiled => {
+                "Open a board drawn in Tiled (.json, .tmj or .tmx) as a new course; squares it cannot map are listed"
+            }
             Action::ExportPng => "Draw the tile or course to a PNG picture, as the canvas shows it",
             Action::Undo => "Undo the last edit",
             Action::Redo => "Redo the edit undone last",
@@ -175,6 +182,7 @@ impl Action {
             | Action::Open
             | Action::Save
             | Action::SaveAs
+            | Action::ImportTiled
             | Action::ExportPng => Menu::File,
             Action::Undo
             | Action::Redo
@@ -243,6 +251,7 @@ impl Action {
             Action::Open => &OPEN,
             Action::Save => &SAVE,
             Action::SaveAs => &SAVE_AS,
+            Action::ImportTiled => &[],
             Action::ExportPng => &EXPORT,
             Action::Undo => &UNDO,
             Action::Redo => &REDO,
@@ -325,6 +334,8 @@ pub enum Command {
     DismissErrors,
     /// Open this file (what Open does once the dialog has given a path; tests give it directly).
     OpenPath(PathBuf),
+    /// Import this Tiled map (what Import does once the dialog has given a path).
+    ImportPath(PathBuf),
     /// Save to this file (Save As once the dialog has given a path).
     SaveTo(PathBuf),
     /// Export the board to this PNG file (Export PNG once the dialog has given a path).

@@ -208,6 +208,8 @@ pub enum PendingAction {
     NewCourse,
     /// Open this file, or ask for one with a dialog.
     Open(Option<PathBuf>),
+    /// Import this Tiled map as a new course, or ask for one with a dialog.
+    Import(Option<PathBuf>),
     /// Close the window.
     Close,
 }
@@ -600,6 +602,7 @@ impl App {
             Command::Action(action) => self.run_action(ctx, action),
             Command::DismissErrors => self.errors.clear(),
             Command::OpenPath(path) => self.request(ctx, PendingAction::Open(Some(path))),
+            Command::ImportPath(path) => self.request(ctx, PendingAction::Import(Some(path))),
             Command::SaveTo(path) => {
                 self.save_to(path);
             }
@@ -658,6 +661,15 @@ impl App {
                     self.open_path(&path);
                 }
             }
+            PendingAction::Import(Some(path)) => self.import_tiled(&path),
+            PendingAction::Import(None) => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("Tiled map", &["json", "tmj", "tmx"])
+                    .pick_file()
+                {
+                    self.import_tiled(&path);
+                }
+            }
             PendingAction::Close => {
                 if self.offer_restore.is_none()
                     && let Some(recovery) = &self.recovery
@@ -693,6 +705,37 @@ impl App {
                 self.open_entry(entry);
             }
             Err(e) => self.errors.push(format!("Could not open {e}")),
+        }
+    }
+
+    /// Imports a Tiled map as a new, unsaved course. A map that cannot be read leaves the open
+    /// document as it was and says why; squares that could not be mapped are listed.
+    fn import_tiled(&mut self, path: &Path) {
+        match crate::format::tiled::import_file(path) {
+            Ok(imported) => {
+                self.set_document(Document::new(Content::Course(imported.course), None, false));
+                if !imported.notes.is_empty() {
+                    let shown: Vec<String> = imported
+                        .notes
+                        .iter()
+                        .take(5)
+                        .map(|n| n.to_string())
+                        .collect();
+                    let more = imported.notes.len().saturating_sub(5);
+                    let more = if more > 0 {
+                        format!("; and {more} more (factory-floor import lists them all)")
+                    } else {
+                        String::new()
+                    };
+                    self.errors.push(format!(
+                        "Imported {} with {} square(s) not mapped: {}{more}",
+                        path.display(),
+                        imported.notes.len(),
+                        shown.join("; ")
+                    ));
+                }
+            }
+            Err(e) => self.errors.push(format!("Could not import {e}")),
         }
     }
 
@@ -785,6 +828,7 @@ impl App {
             Action::NewTile => self.request(ctx, PendingAction::NewTile),
             Action::NewCourse => self.request(ctx, PendingAction::NewCourse),
             Action::Open => self.request(ctx, PendingAction::Open(None)),
+            Action::ImportTiled => self.request(ctx, PendingAction::Import(None)),
             Action::Save => {
                 self.save();
             }

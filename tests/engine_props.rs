@@ -218,3 +218,150 @@ proptest! {
         }
     }
 }
+
+// The expansion sample course (issue 7, Acceptance): full games of 4 sample robots on "Hazard
+// Works", which uses every expansion element of seed 001, never panic and keep the invariants.
+
+mod expansion_course {
+    use super::check_invariants;
+    use factory_floor::bots::{Arena, BotKind, play_game};
+    use factory_floor::engine::{Event, Game, PushedBy, Status, Transport};
+    use factory_floor::format::Library;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    /// The Hazard Works arena, built once (its distance maps run the engine on every square).
+    fn arena() -> &'static Arena {
+        static ARENA: OnceLock<Arena> = OnceLock::new();
+        ARENA.get_or_init(|| {
+            let lib = Library::builtin();
+            let Some(c) = lib.find_course("hazard-works.json") else {
+                panic!("the built-in library has no hazard-works.json");
+            };
+            match Arena::new(&c.course, &lib) {
+                Ok(a) => a,
+                Err(e) => panic!("Hazard Works: {e}"),
+            }
+        })
+    }
+
+    /// What one game showed of the expansion elements, for the guard test.
+    #[derive(Default)]
+    struct Seen {
+        replaced: u32,
+        teleported: [u32; 4],
+        repulsed: u32,
+        options: u32,
+        phases: u32,
+    }
+
+    /// Plays one game of `bots` from `seed`, checking after every step: the engine's invariants
+    /// (no two real robots on one square, no active robot on a hole or with 10 damage), damage
+    /// within 0-10, lives never going up, all 84 cards accounted for while programs are set.
+    fn play_checked(bots: &[BotKind], seed: u64, turns: u32) -> Result<Seen, String> {
+        let mut lives: Vec<u8> = Vec::new();
+        let mut failure: Option<String> = None;
+        let mut seen = Seen::default();
+        let mut check = |game: &Game, events: &[Event]| {
+            if failure.is_some() {
+                return;
+            }
+            if let Err(e) = check_invariants(game) {
+                failure = Some(format!("turn {}: {e}", game.turn()));
+                return;
+            }
+            if game.cards_in_play() != 84 {
+                failure = Some(format!("{} cards in play", game.cards_in_play()));
+                return;
+            }
+            for (i, r) in game.robots().iter().enumerate() {
+                if r.damage > 10 {
+                    failure = Some(format!("robot {i} has {} damage", r.damage));
+                }
+                match lives.get_mut(i) {
+                    Some(l) if r.lives > *l => {
+                        failure = Some(format!("robot {i}'s lives went up to {}", r.lives));
+                    }
+                    Some(l) => *l = r.lives,
+                    None => lives.push(r.lives),
+                }
+                if r.status == Status::Eliminated && r.lives != 0 {
+                    failure = Some(format!("robot {i} is out with {} lives", r.lives));
+                }
+            }
+            for e in events {
+                match e {
+                    Event::PhaseStarted { .. } => seen.phases += 1,
+                    Event::CardReplaced { .. } => seen.replaced += 1,
+                    Event::Teleported { by, .. } => {
+                        let k = match by {
+                            Transport::Teleporter => 0,
+                            Transport::FreakTeleporter => 1,
+                            Transport::Portal => 2,
+                            Transport::Gate => 3,
+                        };
+                        seen.teleported[k] += 1;
+                    }
+                    Event::Pushed {
+                        by: PushedBy::Repulsor | PushedBy::RepulsorField,
+                        ..
+                    } => seen.repulsed += 1,
+                    Event::OptionDrawn { .. } => seen.options += 1,
+                    _ => {}
+                }
+            }
+        };
+        let result = play_game(arena(), bots, seed, turns, &mut check)?;
+        if let Some(f) = failure {
+            return Err(format!("seed {seed}: {f}"));
+        }
+        if result.refusals != 0 {
+            return Err(format!("seed {seed}: {} programs refused", result.refusals));
+        }
+        Ok(seen)
+    }
+
+    const ALL_KINDS: [BotKind; 3] = [BotKind::Random, BotKind::Greedy, BotKind::Planner];
+
+    #[test]
+    fn hazard_works_games_meet_the_expansion_elements() {
+        // Guards the property below against passing vacuously: over a few games the robots do
+        // take teleporters, portals and randomizers and are pushed by repulsors.
+        let mut total = Seen::default();
+        for seed in 0..24 {
+            let bots = [BotKind::Random, BotKind::Random, BotKind::Greedy, BotKind::Planner];
+            let seen = match play_checked(&bots, seed, 40) {
+                Ok(s) => s,
+                Err(e) => panic!("{e}"),
+            };
+            total.replaced += seen.replaced;
+            total.repulsed += seen.repulsed;
+            total.options += seen.options;
+            total.phases += seen.phases;
+            for k in 0..4 {
+                total.teleported[k] += seen.teleported[k];
+            }
+        }
+        assert!(total.phases > 24 * 5 * 10, "{} phases", total.phases);
+        assert!(total.replaced > 0, "no randomizer acted");
+        assert!(total.teleported[0] > 0, "no teleporter acted");
+        assert!(total.teleported[2] > 0, "no portal acted");
+        assert!(total.repulsed > 0, "no repulsor or repulsor field pushed");
+        assert!(total.options > 0, "no option draw");
+    }
+
+    proptest! {
+        // Full games (up to 40 turns) of 4 robots mixing the three sample bots.
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        #[test]
+        fn hazard_works_full_games_of_4_robots_keep_the_invariants(
+            seed in any::<u64>(),
+            kinds in proptest::collection::vec(0..3usize, 4),
+        ) {
+            let bots: Vec<BotKind> = kinds.iter().map(|&k| ALL_KINDS[k]).collect();
+            let played = play_checked(&bots, seed, 40);
+            prop_assert!(played.is_ok(), "{:?}", played.err());
+        }
+    }
+}

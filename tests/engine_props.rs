@@ -329,7 +329,12 @@ mod expansion_course {
         // take teleporters, portals and randomizers and are pushed by repulsors.
         let mut total = Seen::default();
         for seed in 0..24 {
-            let bots = [BotKind::Random, BotKind::Random, BotKind::Greedy, BotKind::Planner];
+            let bots = [
+                BotKind::Random,
+                BotKind::Random,
+                BotKind::Greedy,
+                BotKind::Planner,
+            ];
             let seen = match play_checked(&bots, seed, 40) {
                 Ok(s) => s,
                 Err(e) => panic!("{e}"),

@@ -317,7 +317,10 @@ impl Event {
                     format!("A repulsor pushes {} from {from} to {to}", name(robot))
                 }
                 PushedBy::RepulsorField => {
-                    format!("A repulsor field pushes {} from {from} to {to}", name(robot))
+                    format!(
+                        "A repulsor field pushes {} from {from} to {to}",
+                        name(robot)
+                    )
                 }
             },
             Rotated {

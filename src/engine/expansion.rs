@@ -23,7 +23,11 @@ enum Went {
 
 /// `n` squares from `s` towards `dir` (backwards for a negative `n`).
 fn ahead(s: Square, dir: Facing, n: i32) -> Square {
-    let (d, n) = if n < 0 { (dir.opposite(), -n) } else { (dir, n) };
+    let (d, n) = if n < 0 {
+        (dir.opposite(), -n)
+    } else {
+        (dir, n)
+    };
     (0..n).fold(s, |at, _| at.step(d))
 }
 
@@ -108,7 +112,7 @@ impl Game {
                 Went::Stop
             };
         }
-        if !self.factory.blocks_move(from, *dir) {
+        if self.factory.has_repulsor_fields() && !self.factory.blocks_move(from, *dir) {
             // Repulsor fields: the robot that would enter one (the mover, or the front of the
             // chain it pushes) is pushed back the card's distance (seed 001, Repulsor Fields).
             let front = if self.robots[i].is_virtual {
@@ -127,6 +131,8 @@ impl Game {
                 self.repel(j, dir.opposite(), distance, phase, events);
                 return Went::Repelled;
             }
+        }
+        if !self.factory.blocks_move(from, *dir) {
             // Ramps: going up, the ramp is an extra square of open floor; a robot that would
             // stop on it is moved back 1 square, onto the ramp's foot (seed 001, Ramps).
             if self.factory.cell(from).ramp == Some(*dir) {
@@ -184,7 +190,10 @@ impl Game {
         };
         let blocked = match &chain {
             None => true,
-            Some(c) => c.as_slice().iter().any(|&j| self.locked(usize::from(j), phase)),
+            Some(c) => c
+                .as_slice()
+                .iter()
+                .any(|&j| self.locked(usize::from(j), phase)),
         };
         let Some(chain) = chain.filter(|_| !blocked) else {
             events.push(Event::Blocked {

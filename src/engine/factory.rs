@@ -108,6 +108,8 @@ pub struct Factory {
     portals: Vec<(Square, Colour)>,
     /// Gates in reading order: the coloured-side square, the side the gate stands on, its colour.
     gate_list: Vec<(Square, Facing, Colour)>,
+    /// Whether any square is a repulsor field: a move looks ahead of its push chain only then.
+    any_repulsor_field: bool,
     /// Flag squares in order: `flags[0]` is flag 1.
     flags: Vec<Square>,
 }
@@ -239,6 +241,7 @@ impl Factory {
                     .collect(),
             })
             .collect();
+        let any_repulsor_field = cells.iter().any(|c| c.repulsor_field);
         Factory {
             board,
             width,
@@ -248,6 +251,7 @@ impl Factory {
             repulsors,
             portals,
             gate_list,
+            any_repulsor_field,
             flags,
         }
     }
@@ -357,6 +361,11 @@ impl Factory {
         self.flags.len().min(255) as u8
     }
 
+    /// Whether the board has a repulsor field anywhere.
+    pub fn has_repulsor_fields(&self) -> bool {
+        self.any_repulsor_field
+    }
+
     /// Repulsor beams (fan-created, seed 001, Repulsors).
     pub fn repulsors(&self) -> &[RepulsorLine] {
         &self.repulsors
@@ -383,10 +392,7 @@ impl Factory {
         if self.cell(s).gates & (1 << dir.index()) == 0 {
             return None;
         }
-        let at = self
-            .gate_list
-            .iter()
-            .position(|g| g.0 == s && g.1 == dir)?;
+        let at = self.gate_list.iter().position(|g| g.0 == s && g.1 == dir)?;
         let colour = self.gate_list[at].2;
         let n = self.gate_list.len();
         (1..n)

@@ -1404,10 +1404,18 @@ fn a_card_started_on_oil_loses_its_first_square_seed_001_oil_slicks() {
     };
     let mut g = plan().game(&[], &[("a", sq(2, 0), E)]);
     run(&mut g, &[(0, &[mv(1)])], 1);
-    assert_eq!(at(&g, 0), sq(2, 0), "Move 1 from oil does not move, so it does not slide");
+    assert_eq!(
+        at(&g, 0),
+        sq(2, 0),
+        "Move 1 from oil does not move, so it does not slide"
+    );
     let mut g = plan().game(&[], &[("a", sq(2, 0), E)]);
     run(&mut g, &[(0, &[mv(2)])], 1);
-    assert_eq!(at(&g, 0), sq(4, 0), "Move 2 goes one square, onto oil, and slides off");
+    assert_eq!(
+        at(&g, 0),
+        sq(4, 0),
+        "Move 2 goes one square, onto oil, and slides off"
+    );
 }
 
 #[test]
@@ -1631,7 +1639,11 @@ fn going_up_a_ramp_costs_an_extra_square_and_a_robot_stopping_there_goes_back_se
         at(&g, 0)
     };
     assert_eq!(end(sq(1, 0), E, mv(1)), sq(2, 0), "onto the ramp's foot");
-    assert_eq!(end(sq(1, 0), E, mv(2)), sq(2, 0), "stops on the extra square, back 1");
+    assert_eq!(
+        end(sq(1, 0), E, mv(2)),
+        sq(2, 0),
+        "stops on the extra square, back 1"
+    );
     assert_eq!(end(sq(1, 0), E, mv(3)), sq(3, 0), "up on the upper level");
     assert_eq!(end(sq(2, 0), E, mv(1)), sq(2, 0));
     assert_eq!(end(sq(2, 0), E, mv(2)), sq(3, 0));
@@ -1643,9 +1655,7 @@ fn going_up_a_ramp_costs_an_extra_square_and_a_robot_stopping_there_goes_back_se
 fn a_randomizer_replaces_the_card_at_reveal_and_it_plays_at_the_new_priority_seed_001() {
     for seed in 0..20 {
         let board = Board::from_tile(
-            &Floorplan::new(12, 3)
-                .device(5, 1, Device::Randomizer)
-                .0,
+            &Floorplan::new(12, 3).device(5, 1, Device::Randomizer).0,
             &[],
         );
         let setups = [
@@ -1663,7 +1673,10 @@ fn a_randomizer_replaces_the_card_at_reveal_and_it_plays_at_the_new_priority_see
         let before = g.cards_in_play();
         let ev = run(
             &mut g,
-            &[(0, &[card(CardKind::Move1, 500)]), (1, &[card(CardKind::Left, 75)])],
+            &[
+                (0, &[card(CardKind::Move1, 500)]),
+                (1, &[card(CardKind::Left, 75)]),
+            ],
             1,
         );
         let replaced: Vec<(Card, Card)> = ev
@@ -1680,7 +1693,11 @@ fn a_randomizer_replaces_the_card_at_reveal_and_it_plays_at_the_new_priority_see
         assert_eq!(from, card(CardKind::Move1, 500));
         assert_eq!(g.robots()[0].registers[0], Some(to));
         // The two scripted cards came from outside the deck; the randomizer only swapped one.
-        assert_eq!(g.cards_in_play(), before + 2, "the card swapped with one from the deck");
+        assert_eq!(
+            g.cards_in_play(),
+            before + 2,
+            "the card swapped with one from the deck"
+        );
         // Revealed and played at the new card's priority: reveal order is priority order.
         let revealed: Vec<(u8, u16)> = ev
             .iter()
@@ -1772,7 +1789,11 @@ fn a_robot_ending_the_turn_on_a_chop_shop_draws_an_option_seed_001_chop_shop() {
             .count()
     };
     let ev = run(&mut g, &[], 4);
-    assert_eq!(draws(&ev), 0, "phases 1-4: trades need options the robot has");
+    assert_eq!(
+        draws(&ev),
+        0,
+        "phases 1-4: trades need options the robot has"
+    );
     let mut ev = Vec::new();
     g.run_phase(&mut ev);
     assert_eq!(draws(&ev), 1, "the end of the turn: one draw");

@@ -43,7 +43,7 @@ const NONE: u32 = u32::MAX;
 /// no such step, as it takes no step that destroys the robot: a line through them is luck.
 fn played_as_chosen(factory: &Factory, c: usize, kind: CardKind) -> bool {
     let cell = factory.cell_at(c);
-    !cell.randomizer && !(cell.freak_teleporter && kind.is_movement())
+    !(cell.randomizer || (cell.freak_teleporter && kind.is_movement()))
 }
 
 /// Every lone-robot step of one board: for each square a robot can stand on, facing, register

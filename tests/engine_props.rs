@@ -5,8 +5,8 @@
 use factory_floor::engine::{Factory, Game, Replay, Rng, RobotSetup, Settings, Stage, Status};
 use factory_floor::geom::{Facing, Sides, Square};
 use factory_floor::model::{
-    Barrier, Beams, Board, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin, SquareSpec, Tile,
-    Wrenches,
+    Barrier, Beams, Board, Colour, Device, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin,
+    SquareSpec, Tile, Wrenches,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -14,6 +14,13 @@ use std::sync::Arc;
 /// A random board from `seed`: pits, belts of every speed with random entries, gears, crushers,
 /// repair sites, walls, pushers and lasers, scattered over a small tile.
 fn random_board(seed: u64) -> (Board, Vec<Square>) {
+    random_board_with(seed, false)
+}
+
+/// A random board as `random_board`, with the expansion elements of issue 7 mixed in when
+/// `expansion` is set: oil, teleporters, freak teleporters, portals, randomizers, repulsor
+/// fields, ramps, chop shops, gates and repulsors.
+fn random_board_with(seed: u64, expansion: bool) -> (Board, Vec<Square>) {
     let mut rng = Rng::new(seed);
     let w = 3 + rng.below(8) as i32;
     let h = 3 + rng.below(8) as i32;
@@ -27,7 +34,12 @@ fn random_board(seed: u64) -> (Board, Vec<Square>) {
         for x in 0..w {
             let s = Square::new(x, y);
             let mut spec = SquareSpec::default();
-            match rng.below(12) {
+            let pick = if expansion {
+                rng.below(22)
+            } else {
+                rng.below(12)
+            };
+            match pick {
                 0 => spec.floor = Some(Floor::Pit),
                 1..=3 => {
                     let out = facing(&mut rng);
@@ -48,6 +60,15 @@ fn random_board(seed: u64) -> (Board, Vec<Square>) {
                 }
                 5 => spec.crusher = Some(phases(&mut rng)),
                 6 => spec.repair = Wrenches::new(1 + rng.below(2) as u8),
+                12 => spec.floor = Some(Floor::OilSlick),
+                13 => spec.device = Some(Device::Teleporter),
+                14 => spec.device = Some(Device::FreakTeleporter),
+                15 => spec.device = Some(Device::Portal(Colour::ALL[rng.below(2) as usize])),
+                16 => spec.device = Some(Device::Randomizer),
+                17 => spec.device = Some(Device::RepulsorField),
+                18 => spec.device = Some(Device::Ramp(facing(&mut rng))),
+                19 => spec.device = Some(Device::ChopShop),
+                20 => spec.floor = Some(Floor::Water),
                 _ => {}
             }
             if spec.floor.is_none() {
@@ -59,13 +80,20 @@ fn random_board(seed: u64) -> (Board, Vec<Square>) {
                 let mount = match rng.below(4) {
                     0 => Beams::new(1 + rng.below(3) as u8).map(Mount::Laser),
                     1 => Some(Mount::Pusher(phases(&mut rng))),
+                    2 if expansion => Some(Mount::Repulsor(phases(&mut rng))),
                     _ => None,
+                };
+                let barrier = match rng.below(3) {
+                    0 if expansion && mount.is_none() => {
+                        Barrier::Gate(Colour::ALL[rng.below(2) as usize])
+                    }
+                    _ => Barrier::Plain,
                 };
                 tile.set_edge(
                     s,
                     side,
                     EdgeSpec {
-                        barrier: Some(Barrier::Plain),
+                        barrier: Some(barrier),
                         mount,
                     },
                 );
@@ -130,7 +158,14 @@ fn check_invariants(game: &Game) -> Result<(), String> {
 /// Plays `turns` turns with random legal programs, checking the invariants after every phase;
 /// returns how many register phases ran.
 fn play_checked(seed: u64, turns: u32) -> Result<u32, String> {
-    let (board, squares) = random_board(seed);
+    play_checked_on(random_board(seed), seed, turns)
+}
+
+fn play_checked_on(
+    (board, squares): (Board, Vec<Square>),
+    seed: u64,
+    turns: u32,
+) -> Result<u32, String> {
     if squares.len() < 2 {
         return Ok(0);
     }
@@ -195,6 +230,13 @@ proptest! {
         prop_assert!(play_checked(seed, 12).is_ok(), "{:?}", play_checked(seed, 12));
     }
 
+    // The same on boards with the expansion elements of issue 7 mixed in.
+    #[test]
+    fn random_games_with_expansion_elements_keep_the_rules_invariants(seed in any::<u64>()) {
+        let played = play_checked_on(random_board_with(seed, true), seed, 12);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
+
 }
 
 proptest! {
@@ -202,21 +244,45 @@ proptest! {
 
     #[test]
     fn random_games_replay_identically(seed in any::<u64>()) {
-        let (board, squares) = random_board(seed);
-        prop_assume!(squares.len() >= 2);
-        let setups = random_robots(seed, &squares);
-        let factory = Arc::new(Factory::new(board));
-        let played = Replay::random(Arc::clone(&factory), setups, Settings::default(), seed, !seed, 8);
-        prop_assert!(played.is_ok(), "{:?}", played.as_ref().err());
-        if let Ok((replay, game, events)) = played {
-            let again = replay.play(factory);
-            prop_assert!(again.is_ok(), "{:?}", again.as_ref().err());
-            if let Ok((game2, events2)) = again {
-                prop_assert_eq!(events, events2);
-                prop_assert_eq!(game.robots(), game2.robots());
-            }
+        replays_identically(random_board(seed), seed)?;
+    }
+
+    // Randomizers and freak teleporters draw from the game's own generator, so these replay too.
+    #[test]
+    fn random_games_with_expansion_elements_replay_identically(seed in any::<u64>()) {
+        replays_identically(random_board_with(seed, true), seed)?;
+    }
+}
+
+/// Plays a random game on `board` and replays it from its recorded programs: same events, same
+/// robots.
+fn replays_identically(
+    (board, squares): (Board, Vec<Square>),
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    if squares.len() < 2 {
+        return Ok(());
+    }
+    let setups = random_robots(seed, &squares);
+    let factory = Arc::new(Factory::new(board));
+    let played = Replay::random(
+        Arc::clone(&factory),
+        setups,
+        Settings::default(),
+        seed,
+        !seed,
+        8,
+    );
+    prop_assert!(played.is_ok(), "{:?}", played.as_ref().err());
+    if let Ok((replay, game, events)) = played {
+        let again = replay.play(factory);
+        prop_assert!(again.is_ok(), "{:?}", again.as_ref().err());
+        if let Ok((game2, events2)) = again {
+            prop_assert_eq!(events, events2);
+            prop_assert_eq!(game.robots(), game2.robots());
         }
     }
+    Ok(())
 }
 
 // The expansion sample course (issue 7, Acceptance): full games of 4 sample robots on "Hazard

@@ -132,26 +132,43 @@ impl Game {
                 return Went::Repelled;
             }
         }
-        if !self.factory.blocks_move(from, *dir) {
-            // Ramps: going up, the ramp is an extra square of open floor; a robot that would
-            // stop on it is moved back 1 square, onto the ramp's foot (seed 001, Ramps).
-            if self.factory.cell(from).ramp == Some(*dir) {
-                if *left == 0 {
-                    events.push(Event::Blocked {
-                        robot: i as RobotId,
-                        at: from,
-                        toward: *dir,
-                    });
-                    return Went::Stop;
-                }
-                *left -= 1;
-            }
+        if !self.factory.blocks_move(from, *dir) && !self.up_the_ramp(i, *dir, left, events) {
+            return Went::Stop;
         }
         if !self.step(i, *dir, phase, events) {
             return Went::Stop;
         }
-        // Portals: entering one under a card moves the robot on to its pair at once, unless a
-        // robot stands there (seed 001, Portals).
+        self.through_portal(i, events);
+        Went::On
+    }
+
+    /// Ramps: going up (from a ramp square towards its `up`), the ramp is an extra square of open
+    /// floor, so the crossing spends one more square of the card; a robot that would stop on that
+    /// extra square is moved back 1 square, onto the ramp square it came from (seed 001, Ramps).
+    /// Returns whether the robot goes on up; `left` loses the extra square.
+    fn up_the_ramp(
+        &mut self,
+        i: usize,
+        dir: Facing,
+        left: &mut u8,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let from = self.robots[i].square;
+        if self.factory.cell(from).ramp != Some(dir) {
+            return true;
+        }
+        if *left == 0 {
+            events.push(events_blocked(i, from, dir));
+            return false;
+        }
+        *left -= 1;
+        true
+    }
+
+    /// Portals: a robot that has just entered a portal under its card moves on to the portal of
+    /// the same colour at once, unless a robot stands there, in which case the portal is open
+    /// floor (seed 001, Portals).
+    fn through_portal(&mut self, i: usize, events: &mut Vec<Event>) {
         let here = self.robots[i].square;
         if self.factory.cell(here).portal
             && let Some(exit) = self.factory.portal_exit(here)
@@ -165,7 +182,6 @@ impl Game {
                 to: exit,
             });
         }
-        Went::On
     }
 
     /// Robot `i` goes into a gate towards `dir` and comes out on `exit` facing `away`, pushing a
@@ -384,7 +400,9 @@ impl Game {
     }
 
     /// Puts robot `i` on `target` for a teleporter or freak teleporter, unless another real
-    /// robot or a non-flat device is there (seed 001). A pit or open edge there destroys it.
+    /// robot or a non-flat device is there (seed 001, Teleporters; Freak Teleporters: "If another
+    /// robot or a non-flat device is in the square the robot would arrive in, the teleporter does
+    /// not operate"). A pit or open edge there destroys it.
     /// Returns whether the robot was teleported.
     fn teleport(
         &mut self,
@@ -417,7 +435,8 @@ impl Game {
     /// A freak teleporter's three random movement cards, drawn from the undealt deck and put
     /// back (they are only looked at), as squares along the robot's facing: a Move counts its
     /// distance forward, a Back Up one back. The cards hold no turn, so their order does not
-    /// matter. With fewer than three movement cards in the deck, those there are count.
+    /// matter. With fewer than three movement cards in the deck, those there are count (seed 001,
+    /// Freak Teleporters; docs/rules.md).
     fn freak_offset(&mut self) -> i32 {
         let mut pool: Vec<CardKind> = self
             .deck

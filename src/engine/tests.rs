@@ -1482,6 +1482,13 @@ fn a_teleporter_does_not_operate_onto_a_robot_or_a_non_flat_device_seed_001_tele
         .game(&[], &[("a", sq(3, 0), E)]);
     run(&mut g, &[(0, &[mv(1)])], 1);
     assert_eq!(at(&g, 0), sq(4, 0));
+    // A ramp is non-flat too.
+    let mut g = Floorplan::new(10, 1)
+        .device(3, 0, Device::Teleporter)
+        .device(6, 0, Device::Ramp(E))
+        .game(&[], &[("a", sq(3, 0), E)]);
+    run(&mut g, &[(0, &[mv(1)])], 1);
+    assert_eq!(at(&g, 0), sq(4, 0));
     // Arriving beyond an open edge destroys.
     let mut g = Floorplan::new(5, 1)
         .device(3, 0, Device::Teleporter)

@@ -1,7 +1,8 @@
 //! Engine throughput: register phases per second with 8 robots playing random legal programs, and
 //! whole games per second with 4 robots. Uses the built-in "standard-2x2" sample course when the
-//! library has it, else a synthetic 24 x 24 board with the same kinds of elements.
-//! Run: `cargo bench --bench engine`.
+//! library has it, else a synthetic 24 x 24 board with the same kinds of elements; the `_expansion`
+//! benchmarks measure the same on the built-in "hazard-works" course, which uses every expansion
+//! element (issue 7). Run: `cargo bench --bench engine`.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use factory_floor::engine::{Factory, Game, Replay, Rng, RobotSetup, Settings};
@@ -68,6 +69,14 @@ fn bench_board() -> (Board, &'static str) {
     (Board::from_tile(&tile, &flags), "synthetic 24 x 24 board")
 }
 
+/// The expansion sample course's board, if the library has it and it compiles.
+fn expansion_board() -> Option<Board> {
+    let lib = Library::builtin();
+    let c = lib.find_course("hazard-works.json")?;
+    let board = c.course.compile(&lib);
+    board.problems.is_empty().then_some(board)
+}
+
 fn setups(board: &Board, n: usize) -> Vec<RobotSetup> {
     let factory = Factory::new(board.clone());
     let mut rng = Rng::new(7);
@@ -100,19 +109,26 @@ fn programmed(game: &Game, rng: &mut Rng) -> Game {
 fn register_phases(c: &mut Criterion) {
     let (board, what) = bench_board();
     eprintln!("engine bench board: {what}");
+    phases_on(c, &board, "register_phases_8_robots");
+    if let Some(board) = expansion_board() {
+        phases_on(c, &board, "register_phases_8_robots_expansion");
+    }
+}
+
+fn phases_on(c: &mut Criterion, board: &Board, name: &str) {
     let factory = Arc::new(Factory::new(board.clone()));
     let settings = Settings {
         lives: 100,
         ..Settings::default()
     };
-    let Ok(start) = Game::new(factory, &setups(&board, 8), settings, 1) else {
+    let Ok(start) = Game::new(factory, &setups(board, 8), settings, 1) else {
         return;
     };
     let mut rng = Rng::new(3);
     let mut group = c.benchmark_group("engine");
     group.throughput(Throughput::Elements(5));
     let mut events = Vec::with_capacity(512);
-    group.bench_function("register_phases_8_robots", |b| {
+    group.bench_function(name, |b| {
         b.iter_batched(
             || programmed(&start, &mut rng),
             |mut g| {
@@ -130,8 +146,15 @@ fn register_phases(c: &mut Criterion) {
 
 fn whole_games(c: &mut Criterion) {
     let (board, _) = bench_board();
+    games_on(c, &board, "whole_games_4_robots_40_turns");
+    if let Some(board) = expansion_board() {
+        games_on(c, &board, "whole_games_4_robots_40_turns_expansion");
+    }
+}
+
+fn games_on(c: &mut Criterion, board: &Board, name: &str) {
     let factory = Arc::new(Factory::new(board.clone()));
-    let robots = setups(&board, 4);
+    let robots = setups(board, 4);
     let settings = Settings {
         turn_limit: Some(40),
         ..Settings::default()
@@ -152,13 +175,13 @@ fn whole_games(c: &mut Criterion) {
         .map(|(_, g, _)| g.turn())
         .sum();
     eprintln!(
-        "whole games: {:.1} turns on average (limit 40)",
+        "{name}: {:.1} turns on average (limit 40)",
         f64::from(turns) / 100.0
     );
     let mut seed = 0u64;
     let mut group = c.benchmark_group("engine");
     group.throughput(Throughput::Elements(1));
-    group.bench_function("whole_games_4_robots_40_turns", |b| {
+    group.bench_function(name, |b| {
         b.iter(|| {
             seed += 1;
             let played = Replay::random(

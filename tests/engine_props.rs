@@ -5,8 +5,8 @@
 use factory_floor::engine::{Factory, Game, Replay, Rng, RobotSetup, Settings, Stage, Status};
 use factory_floor::geom::{Facing, Sides, Square};
 use factory_floor::model::{
-    Barrier, Beams, Board, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin, SquareSpec, Tile,
-    Wrenches,
+    Barrier, Beams, Board, Colour, Device, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin,
+    SquareSpec, Tile, Wrenches,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -14,6 +14,13 @@ use std::sync::Arc;
 /// A random board from `seed`: pits, belts of every speed with random entries, gears, crushers,
 /// repair sites, walls, pushers and lasers, scattered over a small tile.
 fn random_board(seed: u64) -> (Board, Vec<Square>) {
+    random_board_with(seed, false)
+}
+
+/// A random board as `random_board`, with the expansion elements of issue 7 mixed in when
+/// `expansion` is set: oil, teleporters, freak teleporters, portals, randomizers, repulsor
+/// fields, ramps, chop shops, gates and repulsors.
+fn random_board_with(seed: u64, expansion: bool) -> (Board, Vec<Square>) {
     let mut rng = Rng::new(seed);
     let w = 3 + rng.below(8) as i32;
     let h = 3 + rng.below(8) as i32;
@@ -27,7 +34,12 @@ fn random_board(seed: u64) -> (Board, Vec<Square>) {
         for x in 0..w {
             let s = Square::new(x, y);
             let mut spec = SquareSpec::default();
-            match rng.below(12) {
+            let pick = if expansion {
+                rng.below(22)
+            } else {
+                rng.below(12)
+            };
+            match pick {
                 0 => spec.floor = Some(Floor::Pit),
                 1..=3 => {
                     let out = facing(&mut rng);
@@ -48,6 +60,15 @@ fn random_board(seed: u64) -> (Board, Vec<Square>) {
                 }
                 5 => spec.crusher = Some(phases(&mut rng)),
                 6 => spec.repair = Wrenches::new(1 + rng.below(2) as u8),
+                12 => spec.floor = Some(Floor::OilSlick),
+                13 => spec.device = Some(Device::Teleporter),
+                14 => spec.device = Some(Device::FreakTeleporter),
+                15 => spec.device = Some(Device::Portal(Colour::ALL[rng.below(2) as usize])),
+                16 => spec.device = Some(Device::Randomizer),
+                17 => spec.device = Some(Device::RepulsorField),
+                18 => spec.device = Some(Device::Ramp(facing(&mut rng))),
+                19 => spec.device = Some(Device::ChopShop),
+                20 => spec.floor = Some(Floor::Water),
                 _ => {}
             }
             if spec.floor.is_none() {
@@ -59,13 +80,20 @@ fn random_board(seed: u64) -> (Board, Vec<Square>) {
                 let mount = match rng.below(4) {
                     0 => Beams::new(1 + rng.below(3) as u8).map(Mount::Laser),
                     1 => Some(Mount::Pusher(phases(&mut rng))),
+                    2 if expansion => Some(Mount::Repulsor(phases(&mut rng))),
                     _ => None,
+                };
+                let barrier = match rng.below(3) {
+                    0 if expansion && mount.is_none() => {
+                        Barrier::Gate(Colour::ALL[rng.below(2) as usize])
+                    }
+                    _ => Barrier::Plain,
                 };
                 tile.set_edge(
                     s,
                     side,
                     EdgeSpec {
-                        barrier: Some(Barrier::Plain),
+                        barrier: Some(barrier),
                         mount,
                     },
                 );
@@ -130,7 +158,14 @@ fn check_invariants(game: &Game) -> Result<(), String> {
 /// Plays `turns` turns with random legal programs, checking the invariants after every phase;
 /// returns how many register phases ran.
 fn play_checked(seed: u64, turns: u32) -> Result<u32, String> {
-    let (board, squares) = random_board(seed);
+    play_checked_on(random_board(seed), seed, turns)
+}
+
+fn play_checked_on(
+    (board, squares): (Board, Vec<Square>),
+    seed: u64,
+    turns: u32,
+) -> Result<u32, String> {
     if squares.len() < 2 {
         return Ok(0);
     }
@@ -195,6 +230,13 @@ proptest! {
         prop_assert!(play_checked(seed, 12).is_ok(), "{:?}", play_checked(seed, 12));
     }
 
+    // The same on boards with the expansion elements of issue 7 mixed in.
+    #[test]
+    fn random_games_with_expansion_elements_keep_the_rules_invariants(seed in any::<u64>()) {
+        let played = play_checked_on(random_board_with(seed, true), seed, 12);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
+
 }
 
 proptest! {
@@ -202,19 +244,195 @@ proptest! {
 
     #[test]
     fn random_games_replay_identically(seed in any::<u64>()) {
-        let (board, squares) = random_board(seed);
-        prop_assume!(squares.len() >= 2);
-        let setups = random_robots(seed, &squares);
-        let factory = Arc::new(Factory::new(board));
-        let played = Replay::random(Arc::clone(&factory), setups, Settings::default(), seed, !seed, 8);
-        prop_assert!(played.is_ok(), "{:?}", played.as_ref().err());
-        if let Ok((replay, game, events)) = played {
-            let again = replay.play(factory);
-            prop_assert!(again.is_ok(), "{:?}", again.as_ref().err());
-            if let Ok((game2, events2)) = again {
-                prop_assert_eq!(events, events2);
-                prop_assert_eq!(game.robots(), game2.robots());
+        replays_identically(random_board(seed), seed)?;
+    }
+
+    // Randomizers and freak teleporters draw from the game's own generator, so these replay too.
+    #[test]
+    fn random_games_with_expansion_elements_replay_identically(seed in any::<u64>()) {
+        replays_identically(random_board_with(seed, true), seed)?;
+    }
+}
+
+/// Plays a random game on `board` and replays it from its recorded programs: same events, same
+/// robots.
+fn replays_identically(
+    (board, squares): (Board, Vec<Square>),
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    if squares.len() < 2 {
+        return Ok(());
+    }
+    let setups = random_robots(seed, &squares);
+    let factory = Arc::new(Factory::new(board));
+    let played = Replay::random(
+        Arc::clone(&factory),
+        setups,
+        Settings::default(),
+        seed,
+        !seed,
+        8,
+    );
+    prop_assert!(played.is_ok(), "{:?}", played.as_ref().err());
+    if let Ok((replay, game, events)) = played {
+        let again = replay.play(factory);
+        prop_assert!(again.is_ok(), "{:?}", again.as_ref().err());
+        if let Ok((game2, events2)) = again {
+            prop_assert_eq!(events, events2);
+            prop_assert_eq!(game.robots(), game2.robots());
+        }
+    }
+    Ok(())
+}
+
+// The expansion sample course (issue 7, Acceptance): full games of 4 sample robots on "Hazard
+// Works", which uses every expansion element of seed 001, never panic and keep the invariants.
+
+mod expansion_course {
+    use super::check_invariants;
+    use factory_floor::bots::{Arena, BotKind, play_game};
+    use factory_floor::engine::{Event, Game, PushedBy, Status, Transport};
+    use factory_floor::format::Library;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    /// The Hazard Works arena, built once (its distance maps run the engine on every square).
+    fn arena() -> &'static Arena {
+        static ARENA: OnceLock<Arena> = OnceLock::new();
+        ARENA.get_or_init(|| {
+            let lib = Library::builtin();
+            let Some(c) = lib.find_course("hazard-works.json") else {
+                panic!("the built-in library has no hazard-works.json");
+            };
+            match Arena::new(&c.course, &lib) {
+                Ok(a) => a,
+                Err(e) => panic!("Hazard Works: {e}"),
             }
+        })
+    }
+
+    /// What one game showed of the expansion elements, for the guard test.
+    #[derive(Default)]
+    struct Seen {
+        replaced: u32,
+        teleported: [u32; 4],
+        repulsed: u32,
+        options: u32,
+        phases: u32,
+    }
+
+    /// Plays one game of `bots` from `seed`, checking after every step: the engine's invariants
+    /// (no two real robots on one square, no active robot on a hole or with 10 damage), damage
+    /// within 0-10, lives never going up, all 84 cards accounted for while programs are set.
+    fn play_checked(bots: &[BotKind], seed: u64, turns: u32) -> Result<Seen, String> {
+        let mut lives: Vec<u8> = Vec::new();
+        let mut failure: Option<String> = None;
+        let mut seen = Seen::default();
+        let mut check = |game: &Game, events: &[Event]| {
+            if failure.is_some() {
+                return;
+            }
+            if let Err(e) = check_invariants(game) {
+                failure = Some(format!("turn {}: {e}", game.turn()));
+                return;
+            }
+            if game.cards_in_play() != 84 {
+                failure = Some(format!("{} cards in play", game.cards_in_play()));
+                return;
+            }
+            for (i, r) in game.robots().iter().enumerate() {
+                if r.damage > 10 {
+                    failure = Some(format!("robot {i} has {} damage", r.damage));
+                }
+                match lives.get_mut(i) {
+                    Some(l) if r.lives > *l => {
+                        failure = Some(format!("robot {i}'s lives went up to {}", r.lives));
+                    }
+                    Some(l) => *l = r.lives,
+                    None => lives.push(r.lives),
+                }
+                if r.status == Status::Eliminated && r.lives != 0 {
+                    failure = Some(format!("robot {i} is out with {} lives", r.lives));
+                }
+            }
+            for e in events {
+                match e {
+                    Event::PhaseStarted { .. } => seen.phases += 1,
+                    Event::CardReplaced { .. } => seen.replaced += 1,
+                    Event::Teleported { by, .. } => {
+                        let k = match by {
+                            Transport::Teleporter => 0,
+                            Transport::FreakTeleporter => 1,
+                            Transport::Portal => 2,
+                            Transport::Gate => 3,
+                        };
+                        seen.teleported[k] += 1;
+                    }
+                    Event::Pushed {
+                        by: PushedBy::Repulsor | PushedBy::RepulsorField,
+                        ..
+                    } => seen.repulsed += 1,
+                    Event::OptionDrawn { .. } => seen.options += 1,
+                    _ => {}
+                }
+            }
+        };
+        let result = play_game(arena(), bots, seed, turns, &mut check)?;
+        if let Some(f) = failure {
+            return Err(format!("seed {seed}: {f}"));
+        }
+        if result.refusals != 0 {
+            return Err(format!("seed {seed}: {} programs refused", result.refusals));
+        }
+        Ok(seen)
+    }
+
+    const ALL_KINDS: [BotKind; 3] = [BotKind::Random, BotKind::Greedy, BotKind::Planner];
+
+    #[test]
+    fn hazard_works_games_meet_the_expansion_elements() {
+        // Guards the property below against passing vacuously: over a few games the robots do
+        // take teleporters, portals and randomizers and are pushed by repulsors.
+        let mut total = Seen::default();
+        for seed in 0..24 {
+            let bots = [
+                BotKind::Random,
+                BotKind::Random,
+                BotKind::Greedy,
+                BotKind::Planner,
+            ];
+            let seen = match play_checked(&bots, seed, 40) {
+                Ok(s) => s,
+                Err(e) => panic!("{e}"),
+            };
+            total.replaced += seen.replaced;
+            total.repulsed += seen.repulsed;
+            total.options += seen.options;
+            total.phases += seen.phases;
+            for k in 0..4 {
+                total.teleported[k] += seen.teleported[k];
+            }
+        }
+        assert!(total.phases > 24 * 5 * 10, "{} phases", total.phases);
+        assert!(total.replaced > 0, "no randomizer acted");
+        assert!(total.teleported[0] > 0, "no teleporter acted");
+        assert!(total.teleported[2] > 0, "no portal acted");
+        assert!(total.repulsed > 0, "no repulsor or repulsor field pushed");
+        assert!(total.options > 0, "no option draw");
+    }
+
+    proptest! {
+        // Full games (up to 40 turns) of 4 robots mixing the three sample bots.
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        #[test]
+        fn hazard_works_full_games_of_4_robots_keep_the_invariants(
+            seed in any::<u64>(),
+            kinds in proptest::collection::vec(0..3usize, 4),
+        ) {
+            let bots: Vec<BotKind> = kinds.iter().map(|&k| ALL_KINDS[k]).collect();
+            let played = play_checked(&bots, seed, 40);
+            prop_assert!(played.is_ok(), "{:?}", played.err());
         }
     }
 }

@@ -484,3 +484,50 @@ fn validate_command_prints_legs_and_exits_0_1_or_2() {
     let (code, _) = run_validate(&[&tour, &missing.to_string_lossy()]);
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn the_step_table_takes_no_step_left_to_chance_and_follows_a_gate_seed_001() {
+    // Randomizers replace any card and freak teleporters move a robot playing a movement card by
+    // random cards (seed 001): the solver takes no such step. A gate turns the robot (seed 001,
+    // Gates), and the composed table must carry that facing as the whole phase does.
+    let mut t = Tile::new("chance", 6, 4);
+    let device = |d| SquareSpec {
+        device: Some(d),
+        ..SquareSpec::default()
+    };
+    t.set_square(Square::new(0, 0), device(Device::Randomizer));
+    t.set_square(Square::new(2, 0), device(Device::FreakTeleporter));
+    let gate = EdgeSpec {
+        barrier: Some(Barrier::Gate(Colour::Green)),
+        mount: None,
+    };
+    t.set_edge(Square::new(4, 0), Facing::E, gate);
+    t.set_edge(Square::new(1, 2), Facing::N, gate);
+    let factory = Arc::new(Factory::new(Board::from_tile(&t, &[])));
+    let (Some(fast), Some(whole)) = (
+        StepTable::new(Arc::clone(&factory)),
+        StepTable::direct(Arc::clone(&factory)),
+    ) else {
+        panic!("no table")
+    };
+    assert!(fast.same_steps(&whole));
+    for kind in CardKind::ALL {
+        assert_eq!(
+            fast.step(Square::new(0, 0), Facing::E, 1, kind),
+            None,
+            "{kind:?}"
+        );
+        let freak = fast.step(Square::new(2, 0), Facing::E, 1, kind);
+        assert_eq!(freak.is_none(), kind.is_movement(), "{kind:?}");
+    }
+    // Through the green gate on the east side of (4,0): out on (1,2) facing south, away from the
+    // gate on its north side, and one more square for a Move 2.
+    assert_eq!(
+        fast.step(Square::new(4, 0), Facing::E, 1, CardKind::Move2),
+        Some((Square::new(1, 3), Facing::S, 0))
+    );
+    assert_eq!(
+        fast.step(Square::new(3, 0), Facing::E, 1, CardKind::Move2),
+        Some((Square::new(1, 2), Facing::S, 0))
+    );
+}

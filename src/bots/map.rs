@@ -59,7 +59,13 @@ impl FlagMaps {
                 };
                 base.begin_scripted_turn(&mut events);
                 let state = cell * 4 + facing.index();
+                let here = factory.cell(square);
                 for (k, &kind) in CardKind::ALL.iter().enumerate() {
+                    // A randomizer or freak teleporter leaves the outcome to chance (seed 001):
+                    // the map counts no step from one, as the solver does.
+                    if here.randomizer || (here.freak_teleporter && kind.is_movement()) {
+                        continue;
+                    }
                     let mut game = base.clone();
                     game.set_registers(0, [Some(Card::new(kind, 500)), None, None, None, None]);
                     game.run_phase(&mut events);

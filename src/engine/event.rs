@@ -39,6 +39,8 @@ pub enum RotateCause {
     Card,
     Belt,
     Gear,
+    /// Came out of a gate, facing away from it (seed 001, Gates).
+    Gate,
 }
 
 /// What pushed a robot.
@@ -47,6 +49,31 @@ pub enum RotateCause {
 pub enum PushedBy {
     Robot(RobotId),
     Pusher,
+    /// A fan-created repulsor's beam (seed 001, Repulsors).
+    Repulsor,
+    /// A Grand Prix repulsor field the robot moved or was pushed into (seed 001).
+    RepulsorField,
+}
+
+/// What moved a robot to a square that is not next to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Transport {
+    Teleporter,
+    FreakTeleporter,
+    Portal,
+    Gate,
+}
+
+impl Transport {
+    fn words(self) -> &'static str {
+        match self {
+            Transport::Teleporter => "a teleporter",
+            Transport::FreakTeleporter => "a freak teleporter",
+            Transport::Portal => "a portal",
+            Transport::Gate => "a gate",
+        }
+    }
 }
 
 /// Who fired a shot.
@@ -88,6 +115,20 @@ pub enum Event {
         robot: RobotId,
         register: u8,
         card: Card,
+    },
+    /// A randomizer replaced the card in the register with one from the deck (seed 001).
+    CardReplaced {
+        robot: RobotId,
+        register: u8,
+        from: Card,
+        to: Card,
+    },
+    /// A teleporter, freak teleporter, portal or gate moved the robot.
+    Teleported {
+        robot: RobotId,
+        by: Transport,
+        from: Square,
+        to: Square,
     },
     Moved {
         robot: RobotId,
@@ -138,8 +179,8 @@ pub enum Event {
     Eliminated {
         robot: RobotId,
     },
-    /// Radioactive waste gave the robot an option card. Option cards are not modelled, so the draw
-    /// is only recorded (seed 001, Radioactive Waste).
+    /// Radioactive waste or a chop shop gave the robot an option card. Option cards are not
+    /// modelled, so the draw is only recorded (seed 001, Radioactive Waste; Chop Shop).
     OptionDrawn {
         robot: RobotId,
         at: Square,
@@ -191,6 +232,8 @@ impl Event {
             Dealt { robot, .. }
             | PowerDownAnnounced { robot }
             | CardRevealed { robot, .. }
+            | CardReplaced { robot, .. }
+            | Teleported { robot, .. }
             | Moved { robot, .. }
             | Pushed { robot, .. }
             | Rotated { robot, .. }
@@ -238,6 +281,25 @@ impl Event {
                 card.kind.name(),
                 card.priority
             ),
+            CardReplaced {
+                robot,
+                register,
+                from,
+                to,
+            } => format!(
+                "A randomizer replaces {}'s {} ({}) in register {register} with {} ({})",
+                name(robot),
+                from.kind.name(),
+                from.priority,
+                to.kind.name(),
+                to.priority
+            ),
+            Teleported {
+                robot,
+                by,
+                from,
+                to,
+            } => format!("{} takes {} from {from} to {to}", name(robot), by.words()),
             Moved { robot, from, to } => format!("{} moves from {from} to {to}", name(robot)),
             Pushed {
                 robot,
@@ -251,6 +313,15 @@ impl Event {
                 PushedBy::Pusher => {
                     format!("A pusher pushes {} from {from} to {to}", name(robot))
                 }
+                PushedBy::Repulsor => {
+                    format!("A repulsor pushes {} from {from} to {to}", name(robot))
+                }
+                PushedBy::RepulsorField => {
+                    format!(
+                        "A repulsor field pushes {} from {from} to {to}",
+                        name(robot)
+                    )
+                }
             },
             Rotated {
                 robot,
@@ -262,6 +333,7 @@ impl Event {
                     RotateCause::Card => "",
                     RotateCause::Belt => " on a turning belt",
                     RotateCause::Gear => " on a gear",
+                    RotateCause::Gate => " coming out of a gate",
                 };
                 format!("{} turns from {from} to {to}{by}", name(robot))
             }
@@ -305,10 +377,9 @@ impl Event {
                 if lives_left == 1 { "fe" } else { "ves" }
             ),
             Eliminated { robot } => format!("{} has no lives left and is out", name(robot)),
-            OptionDrawn { robot, at } => format!(
-                "{} draws an option card from the radioactive waste at {at}",
-                name(robot)
-            ),
+            OptionDrawn { robot, at } => {
+                format!("{} draws an option card at {at}", name(robot))
+            }
             Touched { robot, flag } => format!("{} touches flag {flag}", name(robot)),
             ArchiveSet { robot, at } => format!("{}'s archive is now {at}", name(robot)),
             Finished { robot, place } => {

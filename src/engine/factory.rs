@@ -3,23 +3,7 @@
 //! searches the model. Every element the engine acts on is listed here, slot by slot.
 
 use crate::geom::{Facing, Square};
-use crate::model::{Board, Device, ElementKind, Floor, Flow, Mount, Phases, Spin};
-
-/// Expansion elements the engine does not act on yet: they behave as open floor (or, for gates,
-/// one-way walls and ledges, only as the walls `Board::wall_blocks_move` makes them) until issue 7.
-/// docs/rules.md lists what each is missing.
-pub const NOT_YET_ACTED_ON: [ElementKind; 10] = [
-    ElementKind::Ramp,
-    ElementKind::UpperLevel,
-    ElementKind::Randomizer,
-    ElementKind::Teleporter,
-    ElementKind::OilSlick,
-    ElementKind::Portal,
-    ElementKind::RepulsorField,
-    ElementKind::ChopShop,
-    ElementKind::Repulsor,
-    ElementKind::FreakTeleporter,
-];
+use crate::model::{Barrier, Board, Colour, Device, Floor, Flow, Mount, Phases, Spin};
 
 /// What the engine needs to know about one square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,6 +53,25 @@ pub struct Cell {
     pub repeater: bool,
     /// Pusher phases by the side of this square its wall stands on.
     pub pushers: [Phases; 4],
+    /// Crash & Burn oil slick: a mover ending its card here slides on (seed 001, Oil Slicks).
+    pub oil: bool,
+    /// Armed & Dangerous teleporter (seed 001, Teleporters).
+    pub teleporter: bool,
+    /// Fan-created freak teleporter (seed 001, Freak Teleporters).
+    pub freak_teleporter: bool,
+    /// Crash & Burn portal: a mover entering it goes on from its pair (seed 001, Portals).
+    pub portal: bool,
+    /// Grand Prix repulsor field: a mover entering it is pushed back (seed 001, Repulsor Fields).
+    pub repulsor_field: bool,
+    /// Armed & Dangerous randomizer: the card is replaced at reveal (seed 001, Randomizers).
+    pub randomizer: bool,
+    /// Grand Prix chop shop: an option draw ending a turn here (seed 001, Chop Shop).
+    pub chop_shop: bool,
+    /// Armed & Dangerous ramp: the direction of travel going up (seed 001, Ramps).
+    pub ramp: Option<Facing>,
+    /// Bit `facing.index()` set: a gate stands on that side with its coloured side here, so a
+    /// mover leaving this square that way enters it (seed 001, Gates).
+    pub gates: u8,
 }
 
 /// A board laser's beam as the fire step traces it.
@@ -81,6 +84,17 @@ pub struct LaserLine {
     pub cells: Vec<u32>,
 }
 
+/// A fan-created repulsor's beam as the pusher step traces it (seed 001, Repulsors): like a
+/// board laser's line, mount square first, stopped by walls as a beam is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepulsorLine {
+    pub mount: Square,
+    /// The direction the beam travels, which is the way it pushes.
+    pub direction: Facing,
+    pub phases: Phases,
+    pub cells: Vec<u32>,
+}
+
 /// The engine's read-only view of a board.
 #[derive(Clone, Debug)]
 pub struct Factory {
@@ -89,6 +103,13 @@ pub struct Factory {
     height: i32,
     cells: Vec<Cell>,
     lasers: Vec<LaserLine>,
+    repulsors: Vec<RepulsorLine>,
+    /// Portals in reading order, with their colour.
+    portals: Vec<(Square, Colour)>,
+    /// Gates in reading order: the coloured-side square, the side the gate stands on, its colour.
+    gate_list: Vec<(Square, Facing, Colour)>,
+    /// Whether any square is a repulsor field: a move looks ahead of its push chain only then.
+    any_repulsor_field: bool,
     /// Flag squares in order: `flags[0]` is flag 1.
     flags: Vec<Square>,
 }
@@ -99,6 +120,9 @@ impl Factory {
     pub fn new(board: Board) -> Factory {
         let (width, height) = (board.width(), board.height());
         let mut cells = vec![Cell::default(); (width.max(0) * height.max(0)) as usize];
+        let mut portals = Vec::new();
+        let mut gate_list = Vec::new();
+        let mut repulsors = Vec::new();
         for s in board.all_squares() {
             let Some(spec) = board.spec(s) else { continue };
             let mut cell = Cell {
@@ -116,11 +140,25 @@ impl Factory {
                 gear: spec.gear,
                 crusher: spec.crusher.unwrap_or(Phases::NONE),
                 wrenches: spec.repair.map_or(0, |w| w.get()),
+                teleporter: spec.device == Some(Device::Teleporter),
+                freak_teleporter: spec.device == Some(Device::FreakTeleporter),
+                portal: matches!(spec.device, Some(Device::Portal(_))),
+                repulsor_field: spec.device == Some(Device::RepulsorField),
+                randomizer: spec.device == Some(Device::Randomizer),
+                chop_shop: spec.device == Some(Device::ChopShop),
+                ramp: match spec.device {
+                    Some(Device::Ramp(up)) => Some(up),
+                    _ => None,
+                },
                 ..Cell::default()
             };
+            if let Some(Device::Portal(colour)) = spec.device {
+                portals.push((s, colour));
+            }
             match spec.floor {
                 Some(Floor::TrapDoor(phases)) => cell.trap_door = phases,
                 Some(Floor::Slime) => cell.slime = true,
+                Some(Floor::OilSlick) => cell.oil = true,
                 Some(Floor::LavaPit(phases)) => {
                     cell.lava = true;
                     cell.eruption = phases;
@@ -128,8 +166,18 @@ impl Factory {
                 _ => {}
             }
             for side in Facing::ALL {
-                if board.wall_blocks_move(s, side) {
+                // A gate is a wall from both sides for every movement but a robot's own card
+                // from its coloured side, which goes through it (seed 001, Gates; docs/rules.md).
+                let gate = board.barrier(s, side).and_then(|b| match b.barrier {
+                    Barrier::Gate(colour) => Some((colour, b.anchored_here)),
+                    _ => None,
+                });
+                if board.wall_blocks_move(s, side) || gate.is_some() {
                     cell.move_walls |= 1 << side.index();
+                }
+                if let Some((colour, true)) = gate {
+                    cell.gates |= 1 << side.index();
+                    gate_list.push((s, side, colour));
                 }
                 if board.wall_blocks_beam(s, side) {
                     cell.beam_walls |= 1 << side.index();
@@ -148,6 +196,19 @@ impl Factory {
                 }
                 match board.mount(s, side) {
                     Some(Mount::Pusher(phases)) => cell.pushers[side.index()] = phases,
+                    Some(Mount::Repulsor(phases)) => {
+                        let direction = side.opposite();
+                        repulsors.push(RepulsorLine {
+                            mount: s,
+                            direction,
+                            phases,
+                            cells: board
+                                .trace_line(s, direction)
+                                .iter()
+                                .filter_map(|&q| index_in(width, height, q).map(|i| i as u32))
+                                .collect(),
+                        });
+                    }
                     Some(Mount::Flamer(phases)) => {
                         for p in phases.iter() {
                             cell.flamer = cell.flamer.with(p);
@@ -180,12 +241,17 @@ impl Factory {
                     .collect(),
             })
             .collect();
+        let any_repulsor_field = cells.iter().any(|c| c.repulsor_field);
         Factory {
             board,
             width,
             height,
             cells,
             lasers,
+            repulsors,
+            portals,
+            gate_list,
+            any_repulsor_field,
             flags,
         }
     }
@@ -295,36 +361,52 @@ impl Factory {
         self.flags.len().min(255) as u8
     }
 
-    /// The element kinds on this board that the engine does not act on yet (see
-    /// `NOT_YET_ACTED_ON`), plus gates, which only block as walls. For warnings.
-    pub fn kinds_not_acted_on(&self) -> Vec<ElementKind> {
-        let mut kinds: Vec<ElementKind> = Vec::new();
-        for s in self.board.all_squares() {
-            let Some(q) = self.board.square(s) else {
-                continue;
-            };
-            let edges = q.mounts.iter().flatten().map(|m| match m {
-                Mount::Laser(_) => ElementKind::Laser,
-                Mount::Pusher(_) => ElementKind::Pusher,
-                Mount::Flamer(_) => ElementKind::Flamer,
-                Mount::Repulsor(_) => ElementKind::Repulsor,
-            });
-            let barriers = q.barriers.iter().flatten().map(|b| match b.barrier {
-                crate::model::Barrier::Plain => ElementKind::Wall,
-                crate::model::Barrier::OneWay => ElementKind::OneWayWall,
-                crate::model::Barrier::Spiked => ElementKind::SpikedWall,
-                crate::model::Barrier::Ledge => ElementKind::Ledge,
-                crate::model::Barrier::Gate(_) => ElementKind::Gate,
-            });
-            for k in q.spec.kinds().into_iter().chain(edges).chain(barriers) {
-                let inert = NOT_YET_ACTED_ON.contains(&k) || k == ElementKind::Gate;
-                if inert && !kinds.contains(&k) {
-                    kinds.push(k);
-                }
-            }
+    /// Whether the board has a repulsor field anywhere.
+    pub fn has_repulsor_fields(&self) -> bool {
+        self.any_repulsor_field
+    }
+
+    /// Repulsor beams (fan-created, seed 001, Repulsors).
+    pub fn repulsors(&self) -> &[RepulsorLine] {
+        &self.repulsors
+    }
+
+    /// Where a robot entering the portal on `s` goes on from: the next portal of the same colour
+    /// in reading order after `s`, wrapping round (docs/rules.md, Portals). `None` when `s` is
+    /// no portal or has no pair.
+    pub fn portal_exit(&self, s: Square) -> Option<Square> {
+        let at = self.portals.iter().position(|p| p.0 == s)?;
+        let colour = self.portals[at].1;
+        let n = self.portals.len();
+        (1..n)
+            .map(|k| self.portals[(at + k) % n])
+            .find(|p| p.1 == colour)
+            .map(|p| p.0)
+    }
+
+    /// A robot on `s` entering the gate on its side `dir` from the coloured side comes out of
+    /// the next gate of the same colour in reading order (wrapping round): on that gate's
+    /// coloured-side square, facing away from it (seed 001, Gates). `None` when there is no such
+    /// gate here or it has no pair.
+    pub fn gate_exit(&self, s: Square, dir: Facing) -> Option<(Square, Facing)> {
+        if self.cell(s).gates & (1 << dir.index()) == 0 {
+            return None;
         }
-        kinds.sort();
-        kinds
+        let at = self.gate_list.iter().position(|g| g.0 == s && g.1 == dir)?;
+        let colour = self.gate_list[at].2;
+        let n = self.gate_list.len();
+        (1..n)
+            .map(|k| self.gate_list[(at + k) % n])
+            .find(|g| g.2 == colour)
+            .map(|g| (g.0, g.1.opposite()))
+    }
+
+    /// A teleporter or freak teleporter does not send a robot onto a "non-flat device" (seed
+    /// 001, Teleporters). The engine reads it as what stands up from the floor: a crusher or a
+    /// ramp (docs/rules.md).
+    pub fn non_flat(&self, s: Square) -> bool {
+        let c = self.cell(s);
+        !c.crusher.is_empty() || c.ramp.is_some()
     }
 }
 
@@ -336,28 +418,58 @@ fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::geom::Square;
-    use crate::model::{SquareSpec, Tile};
+    use crate::model::{EdgeSpec, SquareSpec, Tile};
+
+    fn device(t: &mut Tile, at: Square, d: Device) {
+        t.set_square(
+            at,
+            SquareSpec {
+                device: Some(d),
+                ..SquareSpec::default()
+            },
+        );
+    }
 
     #[test]
-    fn expansion_elements_not_acted_on_are_reported_docs_rules_md() {
-        let mut t = Tile::new("t", 2, 1);
-        t.set_square(
-            Square::new(0, 0),
-            SquareSpec {
-                floor: Some(Floor::OilSlick),
-                ..SquareSpec::default()
-            },
-        );
-        t.set_square(
-            Square::new(1, 0),
-            SquareSpec {
-                floor: Some(Floor::Drain),
-                ..SquareSpec::default()
-            },
-        );
+    fn portals_pair_by_colour_in_reading_order_seed_001_portals() {
+        let mut t = Tile::new("t", 5, 2);
+        device(&mut t, Square::new(0, 0), Device::Portal(Colour::Red));
+        device(&mut t, Square::new(3, 0), Device::Portal(Colour::Blue));
+        device(&mut t, Square::new(4, 0), Device::Portal(Colour::Red));
+        device(&mut t, Square::new(1, 1), Device::Portal(Colour::Red));
+        device(&mut t, Square::new(2, 1), Device::Portal(Colour::Blue));
         let f = Factory::new(Board::from_tile(&t, &[]));
-        // Oil slicks are not acted on yet; a drain is a pit, which the engine does act on.
-        assert_eq!(f.kinds_not_acted_on(), vec![ElementKind::OilSlick]);
-        assert!(f.is_hole(Square::new(1, 0), 1));
+        assert_eq!(f.portal_exit(Square::new(0, 0)), Some(Square::new(4, 0)));
+        assert_eq!(f.portal_exit(Square::new(4, 0)), Some(Square::new(1, 1)));
+        assert_eq!(f.portal_exit(Square::new(1, 1)), Some(Square::new(0, 0)));
+        assert_eq!(f.portal_exit(Square::new(3, 0)), Some(Square::new(2, 1)));
+        assert_eq!(f.portal_exit(Square::new(2, 0)), None);
+    }
+
+    #[test]
+    fn a_gate_is_a_wall_both_ways_and_leads_to_its_pair_seed_001_gates() {
+        let mut t = Tile::new("t", 4, 3);
+        let gate = |c| EdgeSpec {
+            barrier: Some(Barrier::Gate(c)),
+            mount: None,
+        };
+        t.set_edge(Square::new(0, 0), Facing::E, gate(Colour::Blue));
+        t.set_edge(Square::new(3, 2), Facing::N, gate(Colour::Blue));
+        t.set_edge(Square::new(2, 2), Facing::W, gate(Colour::Green));
+        let f = Factory::new(Board::from_tile(&t, &[]));
+        // Walls for every other movement, from both sides.
+        assert!(f.blocks_move(Square::new(0, 0), Facing::E));
+        assert!(f.blocks_move(Square::new(1, 0), Facing::W));
+        assert_eq!(
+            f.gate_exit(Square::new(0, 0), Facing::E),
+            Some((Square::new(3, 2), Facing::S))
+        );
+        assert_eq!(
+            f.gate_exit(Square::new(3, 2), Facing::N),
+            Some((Square::new(0, 0), Facing::W))
+        );
+        // From the back there is no way in, and a gate without a pair leads nowhere.
+        assert_eq!(f.gate_exit(Square::new(1, 0), Facing::W), None);
+        assert_eq!(f.gate_exit(Square::new(2, 2), Facing::W), None);
     }
 }

@@ -48,7 +48,8 @@ impl Game {
 
     /// Step 2 of a register phase alone (RULINGS.md, "Robots move"): robot 0, placed as in
     /// `run_lone_phase`, executes `card` with the same code a phase uses (with its repeats on
-    /// repeaters, which follow the Robots Move segment), and nothing else happens. Returns where the card leaves it and whether it fell. The solver composes this
+    /// repeaters, which follow the Robots Move segment), and nothing else happens. Returns where the card leaves it, its facing (a gate turns it), whether it fell
+    /// and the damage it took. The solver composes this
     /// with `run_lone_phase(.., None, ..)` from the square it reaches, which is what a phase does
     /// to a lone robot after its card; its tests check the two agree on every sample course.
     pub fn run_lone_card(
@@ -58,11 +59,11 @@ impl Game {
         card: Card,
         phase: u8,
         events: &mut Vec<Event>,
-    ) -> Option<(Square, bool, u8)> {
+    ) -> Option<(Square, Facing, bool, u8)> {
         self.place_lone(square, facing, Some(card), phase, events)?;
         self.execute_alone(0, card, phase, events);
         let r = self.robots[0];
-        Some((r.square, !r.is_active(), r.damage))
+        Some((r.square, r.facing, !r.is_active(), r.damage))
     }
 
     /// Resets robot 0 to a fresh state on `square` with `card` in register `phase`, and the game

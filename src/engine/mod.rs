@@ -4,6 +4,7 @@
 
 pub mod card;
 pub mod event;
+mod expansion;
 pub mod factory;
 pub mod game;
 pub mod lone;
@@ -13,7 +14,9 @@ pub mod rng;
 pub mod scenario;
 
 pub use card::{Card, CardKind, DECK_SIZE, full_deck};
-pub use event::{DestroyCause, Event, PushedBy, RepairCause, RobotId, RotateCause, Shooter};
+pub use event::{
+    DestroyCause, Event, PushedBy, RepairCause, RobotId, RotateCause, Shooter, Transport,
+};
 pub use factory::Factory;
 pub use game::{Game, ProgramError, Robot, RobotSetup, Settings, Stage, Status};
 pub use lone::LoneOutcome;

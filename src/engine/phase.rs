@@ -10,27 +10,27 @@ use crate::model::FlowKind;
 
 /// A small fixed list of robot indices: the phase works without allocating.
 #[derive(Clone, Copy)]
-struct Ids {
+pub(super) struct Ids {
     ids: [u8; MAX_ROBOTS],
     len: usize,
 }
 
 impl Ids {
-    const fn new() -> Ids {
+    pub(super) const fn new() -> Ids {
         Ids {
             ids: [0; MAX_ROBOTS],
             len: 0,
         }
     }
 
-    fn push(&mut self, i: usize) {
+    pub(super) fn push(&mut self, i: usize) {
         if self.len < MAX_ROBOTS {
             self.ids[self.len] = i as u8;
             self.len += 1;
         }
     }
 
-    fn as_slice(&self) -> &[u8] {
+    pub(super) fn as_slice(&self) -> &[u8] {
         &self.ids[..self.len]
     }
 }
@@ -57,6 +57,7 @@ impl Game {
             _ => return,
         };
         events.push(Event::PhaseStarted { phase });
+        self.randomizers(phase, events);
         let order = self.priority_order(phase);
         self.reveal(&order, phase, events);
         self.robots_move(&order, phase, events);
@@ -70,6 +71,7 @@ impl Game {
         self.crushers(phase, events);
         self.fire(phase, events);
         self.touch(&order, events);
+        self.chop_shops(&order, phase, events);
         self.stage = Stage::Phase(phase);
         if self.all_done() {
             self.stage = Stage::Over;
@@ -200,19 +202,9 @@ impl Game {
                 } else {
                     facing
                 };
-                // Water (and a current, which is water): a move started on it loses its first
-                // square; moving in from outside, the water is open floor (seed 001, Water).
-                let start_in_water = self.factory.cell(self.robots[i].square).water;
-                let squares = card
-                    .kind
-                    .distance()
-                    .saturating_sub(u8::from(start_in_water));
+                // Water, teleporters, gates, oil and the rest: `Game::move_card`.
                 let start = self.robots[i].square;
-                for _ in 0..squares {
-                    if !self.step(i, dir, phase, events) {
-                        break;
-                    }
-                }
+                self.move_card(i, card.kind, dir, phase, events);
                 // A robot that fails to leave an active flamer under its movement card takes 1
                 // (seed 001, Flamers). Rotation cards do not try to leave (docs/rules.md).
                 if self.robots[i].is_active()
@@ -237,7 +229,7 @@ impl Game {
         });
     }
 
-    fn fall_cause(&self, s: Square) -> DestroyCause {
+    pub(super) fn fall_cause(&self, s: Square) -> DestroyCause {
         if self.factory.is_on_board(s) {
             DestroyCause::Pit
         } else {
@@ -247,7 +239,7 @@ impl Game {
 
     /// The real robots in a line ahead of `from` going `dir` that a push would move, nearest
     /// first; `None` when a wall stops any of them (RULINGS.md, Robots and other robots).
-    fn push_chain(&self, from: Square, dir: Facing) -> Option<Ids> {
+    pub(super) fn push_chain(&self, from: Square, dir: Facing) -> Option<Ids> {
         let mut chain = Ids::new();
         let mut at = from.step(dir);
         while let Some(j) = self.real_robot_on(at) {
@@ -264,7 +256,13 @@ impl Game {
     /// it (virtual robots push no one and pass through others). A wall stops the mover, or the
     /// whole chain, and the rest of the move is lost; a pit or open edge destroys at once.
     /// Returns whether the mover may go on.
-    fn step(&mut self, i: usize, dir: Facing, phase: u8, events: &mut Vec<Event>) -> bool {
+    pub(super) fn step(
+        &mut self,
+        i: usize,
+        dir: Facing,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> bool {
         let from = self.robots[i].square;
         if self.factory.blocks_move(from, dir) {
             events.push(Event::Blocked {
@@ -357,7 +355,7 @@ impl Game {
     }
 
     /// Robot `i` stands on a maglock active in `phase`.
-    fn locked(&self, i: usize, phase: u8) -> bool {
+    pub(super) fn locked(&self, i: usize, phase: u8) -> bool {
         self.factory
             .cell(self.robots[i].square)
             .maglock
@@ -367,7 +365,13 @@ impl Game {
     /// Robot `j` just went from `from` towards `dir`: crossing a ledge from the upper level to the
     /// lower it lands and takes 2 (seed 001, Ledges), by card, push, belt or pusher alike.
     /// Returns whether it is still on the board.
-    fn ledge_drop(&mut self, j: usize, from: Square, dir: Facing, events: &mut Vec<Event>) -> bool {
+    pub(super) fn ledge_drop(
+        &mut self,
+        j: usize,
+        from: Square,
+        dir: Facing,
+        events: &mut Vec<Event>,
+    ) -> bool {
         if self.factory.drops(from, dir) {
             self.add_damage(j, 2, events);
         }
@@ -376,7 +380,7 @@ impl Game {
 
     /// A push from `from` towards `dir` failed on a wall: the robot of the chain against that
     /// wall was pushed into it, and takes 1 if it is spiked on its side (seed 001, Spiked Walls).
-    fn spike_chain_end(&mut self, from: Square, dir: Facing, events: &mut Vec<Event>) {
+    pub(super) fn spike_chain_end(&mut self, from: Square, dir: Facing, events: &mut Vec<Event>) {
         let mut at = from.step(dir);
         while let Some(j) = self.real_robot_on(at) {
             if self.factory.blocks_move(at, dir) {
@@ -511,7 +515,7 @@ impl Game {
 
     /// Adds `amount` damage to robot `i` at once (element damage outside the fire step's batch),
     /// destroying it at 10.
-    fn add_damage(&mut self, i: usize, amount: u8, events: &mut Vec<Event>) {
+    pub(super) fn add_damage(&mut self, i: usize, amount: u8, events: &mut Vec<Event>) {
         let r = &mut self.robots[i];
         r.damage = r
             .damage
@@ -535,6 +539,9 @@ impl Game {
         let n = self.robots.len().min(MAX_ROBOTS);
         // Each push: the pushed robot, its direction, and the chain ahead of it.
         let mut pushes: [(u8, Facing, Ids); MAX_ROBOTS] = [(0, Facing::N, Ids::new()); MAX_ROBOTS];
+        // Who pushes each: a pusher or a repulsor's beam (seed 001, Repulsors: "at the same time
+        // as normal pushers").
+        let mut causes = [PushedBy::Pusher; MAX_ROBOTS];
         let mut count = 0;
         for i in 0..n {
             let r = self.robots[i];
@@ -542,13 +549,26 @@ impl Game {
                 continue;
             }
             let cell = self.factory.cell(r.square);
-            let Some(side) = Facing::ALL
+            let pusher = Facing::ALL
                 .into_iter()
                 .find(|s| cell.pushers[s.index()].contains(phase))
-            else {
-                continue;
+                .map(Facing::opposite);
+            // A pusher and a repulsor pushing one robot the same way push it once; pushes in two
+            // ways leave it where it is (docs/rules.md, Repulsors).
+            let (dir, cause) = match (pusher, self.repulsor_push(i, phase)) {
+                (None, None) => continue,
+                (Some(d), None) => (d, PushedBy::Pusher),
+                (Some(d), Some(Some(e))) if d == e => (d, PushedBy::Pusher),
+                (None, Some(Some(e))) => (e, PushedBy::Repulsor),
+                (p, Some(_)) => {
+                    events.push(Event::Blocked {
+                        robot: i as RobotId,
+                        at: r.square,
+                        toward: p.unwrap_or(r.facing),
+                    });
+                    continue;
+                }
             };
-            let dir = side.opposite();
             let chain = if self.factory.blocks_move(r.square, dir) {
                 None
             } else if r.is_virtual {
@@ -559,6 +579,7 @@ impl Game {
             match chain {
                 Some(chain) => {
                     pushes[count] = (i as u8, dir, chain);
+                    causes[count] = cause;
                     count += 1;
                 }
                 None => {
@@ -615,7 +636,7 @@ impl Game {
             moved.push(p);
             events.push(Event::Pushed {
                 robot: p as RobotId,
-                by: PushedBy::Pusher,
+                by: causes[k],
                 from,
                 to: from.step(*dir),
             });

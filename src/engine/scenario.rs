@@ -84,6 +84,8 @@ struct Expect {
     powered_down: Option<bool>,
     finished: Option<bool>,
     place: Option<u8>,
+    /// Option draws recorded for the robot over the scenario (radioactive waste, chop shops).
+    options_drawn: Option<usize>,
 }
 
 /// The board: a path (relative to the scenario file) to a tile or course file, or a tile inline.
@@ -451,7 +453,7 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
             };
             checks.push(RobotCheck {
                 robot: name.clone(),
-                fields: compare(exp, &game.robots()[i]),
+                fields: compare(exp, &game.robots()[i], options_drawn(&events, i)),
             });
         }
     }
@@ -471,7 +473,15 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
     })
 }
 
-fn compare(exp: &Expect, r: &super::game::Robot) -> Vec<FieldCheck> {
+/// How many option draws the events record for robot `i`.
+fn options_drawn(events: &[Event], i: usize) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, Event::OptionDrawn { robot, .. } if usize::from(*robot) == i))
+        .count()
+}
+
+fn compare(exp: &Expect, r: &super::game::Robot, drawn: usize) -> Vec<FieldCheck> {
     let mut out = Vec::new();
     let mut check = |field: &'static str, expected: Option<String>, actual: String| {
         if let Some(expected) = expected {
@@ -539,6 +549,11 @@ fn compare(exp: &Expect, r: &super::game::Robot) -> Vec<FieldCheck> {
         "place",
         exp.place.map(|p| p.to_string()),
         r.place.map_or("none".to_string(), |p| p.to_string()),
+    );
+    check(
+        "options_drawn",
+        exp.options_drawn.map(|n| n.to_string()),
+        drawn.to_string(),
     );
     out
 }

@@ -11,7 +11,8 @@
 //! What the search assumes, since a lone robot's race is an ideal: any card can be played in any
 //! register (the deck has 6 Move 3s, so a real hand rarely allows the line), the damage of each
 //! phase is counted but does not accumulate into destruction or locked registers, and repairs are
-//! not subtracted. A step that destroys the robot is never taken. A flag is touched when the robot
+//! not subtracted. A step that destroys the robot is never taken, nor one whose card a randomizer
+//! or freak teleporter leaves to chance (`played_as_chosen`). A flag is touched when the robot
 //! ends a phase on it (RULINGS.md, step 6). The 1994 start lets the player choose the facing
 //! (RULINGS.md, Re-entry; seed 000, Set Up); numbered starts use start square 1 as printed.
 
@@ -35,6 +36,15 @@ pub const CARDS: [Card; 7] = [
 
 const PHASES: usize = 5;
 const NONE: u32 = u32::MAX;
+
+/// Whether a card played from cell `c` is played as the player chose it, so the search may take
+/// it: a randomizer replaces every card at reveal and a freak teleporter moves a robot playing a
+/// movement card by three random cards (seed 001, Randomizers; Freak Teleporters). The solver takes
+/// no such step, as it takes no step that destroys the robot: a line through them is luck.
+fn played_as_chosen(factory: &Factory, c: usize, kind: CardKind) -> bool {
+    let cell = factory.cell_at(c);
+    !(cell.randomizer || (cell.freak_teleporter && kind.is_movement()))
+}
 
 /// Every lone-robot step of one board: for each square a robot can stand on, facing, register
 /// phase and card, where the robot ends the phase and the damage it took, or that it was
@@ -87,6 +97,9 @@ impl StepTable {
                     let p = usize::from(phase - 1);
                     let state = (c * 4 + facing.index()) * PHASES + p;
                     for (k, card) in CARDS.iter().enumerate() {
+                        if !played_as_chosen(&table.factory, c, card.kind) {
+                            continue;
+                        }
                         // Slime ignores rotation cards (seed 001, Slime; the engine's rule).
                         let slime = table.factory.cell_at(c).slime;
                         let (after, faced, card_damage) = match card.kind {
@@ -95,7 +108,7 @@ impl StepTable {
                             CardKind::Right => (c, facing.right(), 0),
                             CardKind::UTurn => (c, facing.opposite(), 0),
                             _ => {
-                                let Some((to, fell, hurt)) =
+                                let Some((to, faced, fell, hurt)) =
                                     game.run_lone_card(square, facing, *card, phase, &mut events)
                                 else {
                                     continue;
@@ -106,7 +119,7 @@ impl StepTable {
                                 if fell || !table.standable[to] {
                                     continue;
                                 }
-                                (to, facing, hurt)
+                                (to, faced, hurt)
                             }
                         };
                         let (to, turns, damage) = board[after * PHASES + p];
@@ -135,6 +148,9 @@ impl StepTable {
                 for phase in 1..=PHASES as u8 {
                     let state = (c * 4 + facing.index()) * PHASES + usize::from(phase - 1);
                     for (k, card) in CARDS.iter().enumerate() {
+                        if !played_as_chosen(&table.factory, c, card.kind) {
+                            continue;
+                        }
                         let Some(out) =
                             game.run_lone_phase(square, facing, Some(*card), phase, &mut events)
                         else {

@@ -8,11 +8,13 @@ pub mod dialogs;
 pub mod document;
 pub mod inspector;
 pub mod library_panel;
+pub mod linked;
 pub mod palette;
 pub mod recovery;
 pub mod screenshot;
 pub mod selection;
 pub mod status_bar;
+pub mod thumbnails;
 pub mod tile_tools;
 pub mod top_bar;
 pub mod validation_panel;
@@ -27,7 +29,7 @@ use crate::model::{
 };
 use crate::render::egui_paint::paint_scene;
 use crate::render::{Rgba, Scene, SceneOptions, build_scene};
-use crate::validate::{Diagnostic, validate_board};
+use crate::validate::{Diagnostic, Solution, analyse_board};
 use canvas::BoardView;
 use command::{Action, Command, CourseTool, Entry, PromptAnswer};
 use document::{Content, Document};
@@ -113,6 +115,19 @@ pub struct State {
     pub show_grid: bool,
     /// Files opened or saved lately, newest first (File > Recent).
     pub recent: Vec<PathBuf>,
+    /// Whether the solver's best line is drawn on courses.
+    pub show_path: bool,
+    /// Which panels are open.
+    pub show_library: bool,
+    pub show_side_panel: bool,
+    /// The widths of the library list and the side panel, in points. egui keeps them in its own
+    /// memory too; these make them come back even where that memory is not kept.
+    pub library_width: f32,
+    pub side_panel_width: f32,
+    /// What the window opens on when no file is given: the sample course or the first tile.
+    pub view: StartView,
+    /// The zoom (points per square) the user chose, or `None` to fit the board to the window.
+    pub zoom: Option<f32>,
 }
 
 impl Default for State {
@@ -120,8 +135,28 @@ impl Default for State {
         State {
             show_grid: true,
             recent: Vec::new(),
+            show_path: false,
+            show_library: true,
+            show_side_panel: true,
+            library_width: DEFAULT_LIBRARY_WIDTH,
+            side_panel_width: DEFAULT_SIDE_PANEL_WIDTH,
+            view: StartView::Course,
+            zoom: None,
         }
     }
+}
+
+/// The library list's width when nothing else is known, in points.
+pub const DEFAULT_LIBRARY_WIDTH: f32 = 220.0;
+/// The side panel's width when nothing else is known, in points.
+pub const DEFAULT_SIDE_PANEL_WIDTH: f32 = 280.0;
+
+/// Which editor the window opens in when no file is given: the one used last.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StartView {
+    #[default]
+    Course,
+    Tile,
 }
 
 /// How many files File > Recent lists.
@@ -210,6 +245,8 @@ pub enum PendingAction {
     Open(Option<PathBuf>),
     /// Close the window.
     Close,
+    /// Close the placed tile being edited and show its course again.
+    BackToCourse,
 }
 
 /// A drag on the course that moves something.
@@ -297,6 +334,14 @@ pub struct App {
     offer_restore: Option<(Content, Option<PathBuf>)>,
     /// Set by `--screenshot`: take a picture of the window after a few frames, then close.
     screenshot: Option<screenshot::ScreenshotPlan>,
+    /// The pictures of the library's tiles.
+    thumbnails: thumbnails::Thumbnails,
+    /// The solver's best line for the open course.
+    solution: Option<Solution>,
+    /// The course a placed tile being edited was opened from.
+    linked: Option<linked::LinkedCourse>,
+    /// The placement a context menu on the course was opened on.
+    context_placement: Option<usize>,
 }
 
 impl App {
@@ -365,7 +410,12 @@ impl App {
             recovery: None,
             offer_restore: None,
             screenshot: None,
+            thumbnails: thumbnails::Thumbnails::default(),
+            solution: None,
+            linked: None,
+            context_placement: None,
         };
+        let restored_zoom = app.state.zoom;
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
                 Ok(entry) => Some(entry),
@@ -376,8 +426,13 @@ impl App {
             },
             None => None,
         };
-        if let Some(entry) = opened.or_else(|| sample_entry(&app.library)) {
+        let last_view = (app.state.view == StartView::Tile && !app.library.tiles.is_empty())
+            .then_some(Entry::Tile(0));
+        if let Some(entry) = opened.or(last_view).or_else(|| sample_entry(&app.library)) {
             app.open_entry(entry);
+        }
+        if let Some(zoom) = restored_zoom {
+            app.view.show_at_zoom(zoom);
         }
         app
     }
@@ -481,6 +536,8 @@ impl App {
         }
         self.doc = Some(doc);
         self.source = None;
+        self.linked = None;
+        self.context_placement = None;
         self.selected = None;
         self.stroke = None;
         self.selection = None;
@@ -504,19 +561,15 @@ impl App {
         let (kind, board) = match &doc.content {
             Content::Course(c) => {
                 let board = c.compile(&self.library);
-                self.diagnostics = validate_board(c, &board);
-                (
-                    ShownKind::Course {
-                        flags: c.flags.len(),
-                        start: c.start,
-                        players: (c.players.min, c.players.max),
-                        tiles: c.placements.len(),
-                    },
-                    board,
-                )
+                // The rules and the solver together: the best line comes with the problems.
+                let analysis = analyse_board(c, board.clone());
+                self.diagnostics = analysis.diagnostics;
+                self.solution = analysis.solution;
+                (linked::course_kind(c), board)
             }
             Content::Tile(t) => {
                 self.diagnostics.clear();
+                self.solution = None;
                 (
                     ShownKind::Tile { id: t.id.clone() },
                     Board::from_tile(t, &[]),
@@ -538,18 +591,12 @@ impl App {
         };
         shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
         self.shown = Some(shown);
+        self.rebuild_linked();
     }
 
     /// What the scene shows besides the board: the grid if wanted, a course's archive start, the
     /// squares of the problem being shown, the square being inspected.
     fn scene_options(&self, shown: &Shown) -> SceneOptions {
-        let archive_start = match shown.kind {
-            ShownKind::Course {
-                start: StartRule::Archive(square),
-                ..
-            } => Some(square),
-            _ => None,
-        };
         let mut highlights: Vec<(Square, Rgba)> = Vec::new();
         if let Some(d) = &self.diagnostic_shown {
             highlights.extend(d.squares.iter().map(|&s| (s, PROBLEM_HIGHLIGHT)));
@@ -562,10 +609,21 @@ impl App {
             }
         }
         SceneOptions {
-            grid: self.state.show_grid,
-            archive_start,
             highlights,
-            ..SceneOptions::default()
+            ..self.course_scene_options(shown, self.solution.as_ref())
+        }
+    }
+
+    /// The scene options of a board without editing highlights: the grid if wanted, a course's
+    /// archive start, and the solver's best line when it is to be shown.
+    fn course_scene_options(&self, shown: &Shown, solution: Option<&Solution>) -> SceneOptions {
+        SceneOptions {
+            grid: self.state.show_grid,
+            archive_start: linked::archive_start(&shown.kind),
+            highlights: Vec::new(),
+            path: solution
+                .filter(|_| self.state.show_path)
+                .map(validation_panel::best_line_path),
         }
     }
 
@@ -625,12 +683,13 @@ impl App {
                 }
                 self.rebuild();
             }
+            Command::EditPlacedTile(index) => self.edit_placed_tile(index),
         }
     }
 
     /// Runs `action` now, or after the unsaved-changes prompt if it would lose changes.
     fn request(&mut self, ctx: &egui::Context, action: PendingAction) {
-        if self.doc.as_ref().is_some_and(|d| d.is_dirty()) {
+        if self.loses_changes(&action) {
             self.pending = Some(action);
         } else {
             self.perform(ctx, action);
@@ -667,6 +726,7 @@ impl App {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
+            PendingAction::BackToCourse => self.back_to_course(),
         }
     }
 
@@ -678,7 +738,7 @@ impl App {
             PromptAnswer::Cancel => {}
             PromptAnswer::DontSave => self.perform(ctx, action),
             PromptAnswer::Save => {
-                if self.save() {
+                if self.save_for(&action) {
                     self.perform(ctx, action);
                 }
             }
@@ -725,14 +785,10 @@ impl App {
         let Some(doc) = self.doc.as_mut() else {
             return false;
         };
-        doc.commit();
-        let text = doc.content.to_file_string();
-        if let Err(e) = save_atomic(&path, &text) {
-            self.errors
-                .push(format!("Could not save {}: {e}", path.display()));
+        if let Err(e) = write_document(doc, &path) {
+            self.errors.push(e);
             return false;
         }
-        doc.mark_saved(path.clone());
         self.state.remember(&path);
         if self.offer_restore.is_none()
             && let Some(recovery) = &self.recovery
@@ -742,6 +798,8 @@ impl App {
         if let Content::Tile(t) = &doc.content {
             self.library
                 .add(FileDocument::Tile(t.clone()), Origin::File(path));
+            // The course beside it now finds the saved tile in the library.
+            self.rebuild();
         }
         true
     }
@@ -765,9 +823,10 @@ impl App {
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match &self.doc {
-            Some(doc) => doc.title(),
-            None => "factory-floor".to_string(),
+        let title = match (&self.doc, self.linked_title()) {
+            (_, Some(title)) => title,
+            (Some(doc), None) => doc.title(),
+            (None, None) => "factory-floor".to_string(),
         };
         if title != self.window_title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -873,6 +932,27 @@ impl App {
                 self.rebuild();
             }
             Action::Help => self.show_help = !self.show_help,
+            Action::EditPlacedTile => {
+                let square = self.hovered.as_ref().map(|h| h.square);
+                let editing_course = self.doc.as_ref().is_some_and(|d| d.course().is_some());
+                if let Some(index) = square
+                    .filter(|_| editing_course)
+                    .and_then(|s| self.placement_at(s))
+                {
+                    self.edit_placed_tile(index);
+                }
+            }
+            Action::BackToCourse => {
+                if self.linked.is_some() {
+                    self.request(ctx, PendingAction::BackToCourse);
+                }
+            }
+            Action::ToggleBestLine => {
+                self.state.show_path = !self.state.show_path;
+                self.rebuild();
+            }
+            Action::ToggleLibrary => self.state.show_library = !self.state.show_library,
+            Action::ToggleSidePanel => self.state.show_side_panel = !self.state.show_side_panel,
         }
     }
 
@@ -1031,6 +1111,68 @@ impl App {
             self.tile_input(ui.ctx(), &response);
         } else {
             self.course_input(ui.ctx(), &response);
+            self.course_context_menu(&response.response);
+        }
+    }
+
+    /// The context menu of a placed tile: edit it in the tile editor, or remove it.
+    fn course_context_menu(&mut self, response: &egui::Response) {
+        if response.secondary_clicked() {
+            self.context_placement = self
+                .hovered
+                .as_ref()
+                .and_then(|h| self.placement_at(h.square));
+        }
+        let Some(index) = self.context_placement else {
+            return;
+        };
+        let id = self
+            .doc
+            .as_ref()
+            .and_then(|d| d.course())
+            .and_then(|c| c.placements.get(index))
+            .map(|p| p.tile.clone())
+            .unwrap_or_default();
+        let name = self
+            .library
+            .tiles
+            .iter()
+            .position(|t| t.tile.id == id)
+            .map_or(id, |i| library_panel::tile_label(&self.library, i));
+        let mut chosen = None;
+        response.context_menu(|ui| {
+            let edit = Action::EditPlacedTile;
+            if ui
+                .button(format!("Edit tile \"{name}\""))
+                .on_hover_text(edit.tooltip())
+                .clicked()
+            {
+                chosen = Some(Command::EditPlacedTile(index));
+                ui.close();
+            }
+            if ui
+                .button("Remove tile")
+                .on_hover_text("Take this tile off the course")
+                .clicked()
+            {
+                chosen = Some(Command::Action(Action::Delete));
+                ui.close();
+            }
+        });
+        match chosen {
+            Some(Command::EditPlacedTile(index)) => self.edit_placed_tile(index),
+            Some(_) => {
+                self.edit_course(|c| {
+                    if index < c.placements.len() {
+                        c.placements.remove(index);
+                        true
+                    } else {
+                        false
+                    }
+                });
+                self.context_placement = None;
+            }
+            None => {}
         }
     }
 
@@ -1175,6 +1317,17 @@ impl App {
         {
             let at = Square::new(pos.x.floor().max(0.0) as i32, pos.y.floor().max(0.0) as i32);
             self.place_tile(payload.0.clone(), at);
+            return;
+        }
+        // A double click on a placed tile opens it in the tile editor.
+        if r.double_clicked
+            && self.course_tool == CourseTool::Move
+            && let Some(pos) = r.board_pos
+            && let Some(index) =
+                self.placement_at(Square::new(pos.x.floor() as i32, pos.y.floor() as i32))
+        {
+            self.course_drag = None;
+            self.edit_placed_tile(index);
             return;
         }
         let (Some(egui::PointerButton::Primary), Some(pos)) = (r.tool_button, r.board_pos) else {
@@ -1372,6 +1525,11 @@ impl App {
                 commands.extend(c);
                 changed = ch;
                 ui.separator();
+                let mut show_path = self.state.show_path;
+                if validation_panel::best_line_ui(ui, &mut show_path, self.solution.as_ref()) {
+                    commands.push(Command::Action(Action::ToggleBestLine));
+                }
+                ui.separator();
                 commands.extend(validation_panel::validation_ui(
                     ui,
                     &self.diagnostics,
@@ -1383,8 +1541,31 @@ impl App {
             self.view.hold();
             self.rebuild();
         }
+        commands.extend(self.linked_course_ui(ui));
         commands
     }
+
+    /// The state to keep for the next run: what `State` holds, with the zoom as it is now.
+    pub fn persisted_state(&self) -> State {
+        State {
+            zoom: (!self.view.is_fitted()).then(|| self.view.zoom()),
+            view: match self.doc.as_ref().map(|d| &d.content) {
+                Some(Content::Tile(_)) if self.linked.is_none() => StartView::Tile,
+                Some(_) => StartView::Course,
+                None => self.state.view,
+            },
+            ..self.state.clone()
+        }
+    }
+}
+
+/// Writes `doc` to `path` atomically and marks it saved there.
+fn write_document(doc: &mut Document, path: &Path) -> Result<(), String> {
+    doc.commit();
+    let text = doc.content.to_file_string();
+    save_atomic(path, &text).map_err(|e| format!("Could not save {}: {e}", path.display()))?;
+    doc.mark_saved(path.to_path_buf());
+    Ok(())
 }
 
 impl eframe::App for App {
@@ -1405,7 +1586,7 @@ impl eframe::App for App {
         }
         if ctx.input(|i| i.viewport().close_requested())
             && !self.allow_close
-            && self.doc.as_ref().is_some_and(|d| d.is_dirty())
+            && self.has_unsaved_changes()
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.pending = Some(PendingAction::Close);
@@ -1432,24 +1613,32 @@ impl eframe::App for App {
         });
         self.status_bar_rect = Some(status_bar.response.rect);
         let editing_course = self.doc.as_ref().is_some_and(|d| d.course().is_some());
-        egui::Panel::left("library")
-            .resizable(true)
-            .default_size(220.0)
-            .show(ui, |ui| {
-                commands.extend(library_panel::library_ui(
-                    ui,
-                    &self.library,
-                    self.source,
-                    editing_course,
-                ));
-            });
-        egui::Panel::right("editor_panel")
-            .resizable(true)
-            .default_size(280.0)
-            .show(ui, |ui| {
-                let c = self.side_panel_ui(ui);
-                commands.extend(c);
-            });
+        self.thumbnails.update(&ctx, &self.library);
+        if self.state.show_library {
+            let panel = egui::Panel::left("library")
+                .resizable(true)
+                .default_size(self.state.library_width)
+                .show(ui, |ui| {
+                    commands.extend(library_panel::library_ui(
+                        ui,
+                        &self.library,
+                        &self.thumbnails,
+                        self.source,
+                        editing_course,
+                    ));
+                });
+            self.state.library_width = panel.response.rect.width();
+        }
+        if self.state.show_side_panel {
+            let panel = egui::Panel::right("editor_panel")
+                .resizable(true)
+                .default_size(self.state.side_panel_width)
+                .show(ui, |ui| {
+                    let c = self.side_panel_ui(ui);
+                    commands.extend(c);
+                });
+            self.state.side_panel_width = panel.response.rect.width();
+        }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
             .show(ui, |ui| self.canvas_ui(ui));
@@ -1459,11 +1648,8 @@ impl eframe::App for App {
         {
             self.answer_restore(restore);
         }
-        if self.pending.is_some() {
-            let name = self
-                .doc
-                .as_ref()
-                .map_or_else(String::new, |d| d.content.display_name());
+        if let Some(pending) = &self.pending {
+            let name = self.unsaved_names(pending);
             commands.extend(dialogs::unsaved_prompt(&ctx, &name));
         }
         dialogs::help_window(&ctx, &mut self.show_help);
@@ -1477,7 +1663,7 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, eframe::APP_KEY, &self.state);
+        eframe::set_value(storage, eframe::APP_KEY, &self.persisted_state());
     }
 }
 
@@ -1526,14 +1712,25 @@ fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
         FileDocument::Tile(t) => Some(t.id.clone()),
         FileDocument::Course(_) => None,
     };
-    library.add(doc, Origin::File(path.to_path_buf()));
-    let entry = match tile_id {
-        Some(id) => library
-            .tiles
-            .iter()
-            .position(|t| t.tile.id == id)
-            .map(Entry::Tile),
-        None => library.courses.len().checked_sub(1).map(Entry::Course),
+    let entry = match doc {
+        FileDocument::Course(course) => {
+            add_course_once(library, course, path);
+            library
+                .courses
+                .iter()
+                .position(|c| same_file(&c.origin, path))
+                .map(Entry::Course)
+        }
+        tile => {
+            library.add(tile, Origin::File(path.to_path_buf()));
+            tile_id.and_then(|id| {
+                library
+                    .tiles
+                    .iter()
+                    .position(|t| t.tile.id == id)
+                    .map(Entry::Tile)
+            })
+        }
     };
     entry.ok_or_else(|| LoadError {
         file: path.display().to_string(),
@@ -1542,6 +1739,39 @@ fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
         message: "the file loaded but is not in the library".to_string(),
         kind: crate::format::ErrorKind::Invalid,
     })
+}
+
+/// Whether a library entry came from the file at `path` (compared as canonical paths, so
+/// `courses/x.json` and `./courses/x.json` are one file).
+fn same_file(origin: &Origin, path: &Path) -> bool {
+    let Origin::File(p) = origin else {
+        return false;
+    };
+    match (std::fs::canonicalize(p), std::fs::canonicalize(path)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => p == path,
+    }
+}
+
+/// Adds a course opened from `path` to the library without listing one course twice: opening a
+/// file again replaces its entry, and a file that holds exactly a built-in course of the same
+/// file name (the sample courses opened from the source tree) takes the built-in entry's place.
+/// Courses that differ but share a name stay apart; the list tells them apart by their files.
+fn add_course_once(library: &mut Library, course: Course, path: &Path) {
+    let file_name = path.file_name();
+    let existing = library.courses.iter().position(|c| {
+        same_file(&c.origin, path)
+            || matches!(&c.origin, Origin::Builtin(name)
+                if Path::new(name).file_name() == file_name && c.course == course)
+    });
+    let entry = crate::format::library::LibraryCourse {
+        course,
+        origin: Origin::File(path.to_path_buf()),
+    };
+    match existing.and_then(|i| library.courses.get_mut(i)) {
+        Some(slot) => *slot = entry,
+        None => library.courses.push(entry),
+    }
 }
 
 #[cfg(test)]

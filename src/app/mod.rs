@@ -481,6 +481,16 @@ impl App {
         &self.diagnostics
     }
 
+    /// The solver's best line for the open course, if it has a race to solve.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.solution.as_ref()
+    }
+
+    /// The pictures of the library's tiles.
+    pub fn thumbnails(&self) -> &thumbnails::Thumbnails {
+        &self.thumbnails
+    }
+
     /// The action waiting for the unsaved-changes prompt.
     pub fn pending(&self) -> Option<&PendingAction> {
         self.pending.as_ref()
@@ -1619,6 +1629,9 @@ impl eframe::App for App {
                 .resizable(true)
                 .default_size(self.state.library_width)
                 .show(ui, |ui| {
+                    // Fill the width the user gave the panel: egui fits a panel to its contents,
+                    // which would make it narrower whenever the list is.
+                    ui.set_min_width(ui.available_width());
                     commands.extend(library_panel::library_ui(
                         ui,
                         &self.library,
@@ -1634,6 +1647,7 @@ impl eframe::App for App {
                 .resizable(true)
                 .default_size(self.state.side_panel_width)
                 .show(ui, |ui| {
+                    ui.set_min_width(ui.available_width());
                     let c = self.side_panel_ui(ui);
                     commands.extend(c);
                 });
@@ -1792,6 +1806,49 @@ mod tests {
             flags: Vec::new(),
             start: StartRule::Numbered,
         })
+    }
+
+    #[test]
+    fn a_course_opened_twice_or_from_its_built_in_file_is_listed_once_and_twins_are_told_apart() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let FileDocument::Course(tour) = course("Grand Tour") else {
+            panic!("a course");
+        };
+        let path = dir.path().join("grand-tour.json");
+        std::fs::write(&path, crate::format::course_to_string(&tour)).expect("write");
+        let mut lib = Library::default();
+        lib.add(
+            course("Grand Tour"),
+            Origin::Builtin("courses/grand-tour.json"),
+        );
+        // The same course from a file of the same name takes the built-in entry's place.
+        assert_eq!(open_into(&mut lib, &path).ok(), Some(Entry::Course(0)));
+        assert_eq!(lib.courses.len(), 1);
+        assert_eq!(lib.courses[0].origin, Origin::File(path.clone()));
+        // Opening it again replaces its entry.
+        assert_eq!(open_into(&mut lib, &path).ok(), Some(Entry::Course(0)));
+        assert_eq!(lib.courses.len(), 1);
+        // A different course of the same name is listed apart, and the labels say which is which.
+        let mut other = tour.clone();
+        other.description = "a copy".to_string();
+        let copy = dir.path().join("copy.json");
+        std::fs::write(&copy, crate::format::course_to_string(&other)).expect("write");
+        assert_eq!(open_into(&mut lib, &copy).ok(), Some(Entry::Course(1)));
+        let labels = [
+            library_panel::course_label(&lib, 0),
+            library_panel::course_label(&lib, 1),
+        ];
+        assert_ne!(labels[0], labels[1]);
+        assert!(labels[1].starts_with("Grand Tour (") && labels[1].contains("copy.json"));
+        // A built-in twin says it is built in.
+        lib.add(
+            course("Grand Tour"),
+            Origin::Builtin("courses/grand-tour.json"),
+        );
+        assert_eq!(
+            library_panel::course_label(&lib, 2),
+            "Grand Tour (built-in grand-tour.json)"
+        );
     }
 
     #[test]

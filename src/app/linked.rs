@@ -29,6 +29,9 @@ pub struct LinkedCourse {
     pub source: Option<Entry>,
     /// The id the course's placements name the edited tile by.
     pub tile_id: String,
+    /// The placement the tile was opened from (index into the course's placements), outlined in
+    /// the preview.
+    pub placement: usize,
     /// Whether the tile is embedded in the course (its edits are the course's).
     pub embedded: bool,
     /// The course compiled with the tile as edited.
@@ -91,6 +94,7 @@ impl App {
             doc: course_doc,
             source: self.source,
             tile_id: id,
+            placement: index,
             embedded: embedded.is_some(),
             shown: None,
             diagnostics: Vec::new(),
@@ -265,7 +269,6 @@ impl App {
         let Some(linked) = &self.linked else {
             return commands;
         };
-        ui.separator();
         ui.heading("In the course");
         ui.label(format!(
             "Placed in \"{}\": edits show in the course at once.",
@@ -280,7 +283,7 @@ impl App {
             commands.push(Command::Action(back));
         }
         if let Some(shown) = &linked.shown {
-            course_preview_ui(ui, shown);
+            course_preview_ui(ui, shown, linked.placement);
         }
         let mut show_path = self.state.show_path;
         if validation_panel::best_line_ui(ui, &mut show_path, linked.solution.as_ref()) {
@@ -302,12 +305,13 @@ pub(super) fn course_kind(c: &Course) -> ShownKind {
     }
 }
 
-/// A picture of the course as it is with the edits, the width of the panel.
-fn course_preview_ui(ui: &mut Ui, shown: &Shown) {
+/// A picture of the course as it is with the edits, the width of the panel, with the placement
+/// the tile was opened from outlined.
+fn course_preview_ui(ui: &mut Ui, shown: &Shown, placement: usize) {
     let board: &Board = &shown.board;
     let size = egui::vec2(board.width().max(1) as f32, board.height().max(1) as f32);
     let width = ui.available_width().max(32.0);
-    let height = (width * size.y / size.x).min(320.0);
+    let height = (width * size.y / size.x).min(200.0);
     let scale = (width / size.x).min(height / size.y);
     let (rect, response) = ui.allocate_exact_size(size * scale, egui::Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Course preview"));
@@ -315,7 +319,20 @@ fn course_preview_ui(ui: &mut Ui, shown: &Shown) {
         egui::Rect::from_min_size(egui::Pos2::ZERO, size),
         rect,
     );
-    paint_scene(&ui.painter_at(rect), &shown.scene, to_screen);
+    let painter = ui.painter_at(rect);
+    paint_scene(&painter, &shown.scene, to_screen);
+    if let Some((_, nw, w, h)) = board.placements.iter().find(|p| p.0 == placement) {
+        let outline = egui::Rect::from_min_size(
+            egui::pos2(nw.x as f32, nw.y as f32),
+            egui::vec2(*w as f32, *h as f32),
+        );
+        painter.rect_stroke(
+            to_screen.transform_rect(outline),
+            0.0,
+            egui::Stroke::new(2.5, egui::Color32::from_rgb(80, 160, 255)),
+            egui::StrokeKind::Inside,
+        );
+    }
 }
 
 /// Whether the course starts on one archive square (for the scene's start marker).

@@ -71,6 +71,15 @@ pub enum ScreenshotView {
     Tile,
 }
 
+/// What a screenshot shows besides the document: for the docs' pictures of the features.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScreenshotExtras {
+    /// Draw the solver's best line on the course.
+    pub best_line: bool,
+    /// Open this placed tile of the course in the tile editor, the course beside it.
+    pub edit_placed: Option<usize>,
+}
+
 /// Opens the window on `file` (or on `view`'s sample), draws a few frames, saves a picture of the
 /// window to `out` and closes. Runs apart from the user's saved window state and crash recovery.
 pub fn run_screenshot(
@@ -78,6 +87,7 @@ pub fn run_screenshot(
     file: Option<PathBuf>,
     view: ScreenshotView,
     size: [f32; 2],
+    extras: ScreenshotExtras,
 ) -> Result<(), String> {
     let plan = screenshot::ScreenshotPlan::new(out);
     let outcome = std::sync::Arc::clone(&plan.outcome);
@@ -95,9 +105,19 @@ pub fn run_screenshot(
         options,
         Box::new(move |cc| {
             let show_first_tile = file.is_none() && view == ScreenshotView::Tile;
-            let mut app = App::with_library(cc, Library::builtin(), file);
+            // The same picture on every run: nothing from earlier screenshots' settings or panel
+            // sizes (eframe keeps egui's memory even under this separate app id).
+            cc.egui_ctx.memory_mut(|m| *m = egui::Memory::default());
+            let mut app = App::with_state(cc, Library::builtin(), file, State::default());
             if show_first_tile && !app.library.tiles.is_empty() {
                 app.open_entry(Entry::Tile(0));
+            }
+            if extras.best_line {
+                app.state.show_path = true;
+                app.rebuild();
+            }
+            if let Some(index) = extras.edit_placed {
+                app.edit_placed_tile(index);
             }
             app.screenshot = plan.take();
             Ok(Box::new(app))
@@ -373,12 +393,22 @@ impl App {
         library: Library,
         file: Option<PathBuf>,
     ) -> App {
-        // Ctrl+0, Ctrl+= and Ctrl+- are the board view's (fit, zoom), not egui's whole-UI zoom.
-        cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
         let state = cc
             .storage
             .and_then(|s| eframe::get_value::<State>(s, eframe::APP_KEY))
             .unwrap_or_default();
+        App::with_state(cc, library, file, state)
+    }
+
+    /// The app over `library` with the settings `state`, opening `file` if given.
+    pub fn with_state(
+        cc: &eframe::CreationContext<'_>,
+        library: Library,
+        file: Option<PathBuf>,
+        state: State,
+    ) -> App {
+        // Ctrl+0, Ctrl+= and Ctrl+- are the board view's (fit, zoom), not egui's whole-UI zoom.
+        cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
         let mut app = App {
             state,
             library,
@@ -1499,6 +1529,14 @@ impl App {
 
     fn side_panel_ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
+        if self.linked.is_some() {
+            // The course a placed tile came from, at the foot of the panel, so the palette above
+            // leaves it room.
+            egui::Panel::bottom("linked_course")
+                .resizable(true)
+                .default_size(ui.available_height() * 0.45)
+                .show(ui, |ui| commands.extend(self.linked_course_ui(ui)));
+        }
         let Some(doc) = self.doc.as_mut() else {
             return commands;
         };
@@ -1551,7 +1589,6 @@ impl App {
             self.view.hold();
             self.rebuild();
         }
-        commands.extend(self.linked_course_ui(ui));
         commands
     }
 
@@ -1677,7 +1714,14 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, eframe::APP_KEY, &self.persisted_state());
+        // A screenshot leaves the settings alone.
+        if self.screenshot.is_none() {
+            eframe::set_value(storage, eframe::APP_KEY, &self.persisted_state());
+        }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        self.screenshot.is_none()
     }
 }
 

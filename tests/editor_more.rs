@@ -71,6 +71,9 @@ fn library(dir: &Path) -> Library {
 fn harness(dir: &Path) -> Harness<'static, App> {
     let lib = library(dir);
     Harness::builder()
+        // Validation answers from a worker thread and asks for a repaint: a run may take a few
+        // more frames than egui's default budget of four.
+        .with_max_steps(24)
         .with_size([1400.0, 900.0])
         .build_eframe(move |cc| App::with_library(cc, lib, None))
 }
@@ -80,6 +83,9 @@ fn harness(dir: &Path) -> Harness<'static, App> {
 fn quick_harness(dir: &Path) -> Harness<'static, App> {
     let lib = library(dir);
     Harness::builder()
+        // Validation answers from a worker thread and asks for a repaint: a run may take a few
+        // more frames than egui's default budget of four.
+        .with_max_steps(24)
         .with_size([1400.0, 900.0])
         .with_step_dt(0.05)
         .build_eframe(move |cc| App::with_library(cc, lib, None))
@@ -104,6 +110,20 @@ fn click_board(h: &mut Harness<'static, App>, x: f32, y: f32) {
     h.run();
     h.drop_at(p);
     h.run();
+}
+
+/// Runs frames until the courses' validation, which runs off the frame, has come back.
+fn settle(h: &mut Harness<'static, App>) {
+    let start = std::time::Instant::now();
+    h.run();
+    while h.state().analysis_pending() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "validation never came back"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.run();
+    }
 }
 
 fn command(h: &mut Harness<'static, App>, command: Command) {
@@ -216,6 +236,7 @@ fn a_placed_tile_opened_from_the_course_shows_its_edits_in_the_course_at_once() 
     click_board(&mut h, 7.5, 7.5);
     assert_eq!(linked_floor(&h, Square::new(7, 7)), Some(Floor::Pit));
     click_board(&mut h, 5.5, 5.5);
+    settle(&mut h);
     let linked = h.state().linked_course().expect("linked");
     assert!(
         linked
@@ -329,7 +350,7 @@ fn best_lines(h: &Harness<'static, App>) -> Vec<Vec<Point>> {
 fn the_best_line_is_drawn_from_the_start_to_the_flag_when_toggled() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path());
-    h.run();
+    settle(&mut h);
     assert!(h.state().solution().is_some(), "the course is solvable");
     assert!(best_lines(&h).is_empty(), "off until asked for");
     h.get_by_label("Show the best line").click();
@@ -351,7 +372,7 @@ fn the_best_line_is_drawn_from_the_start_to_the_flag_when_toggled() {
     h.hover_at(screen(&h, 9.5, 2.5));
     h.run();
     h.drop_at(screen(&h, 9.5, 2.5));
-    h.run();
+    settle(&mut h);
     let lines = best_lines(&h);
     assert_eq!(lines[0].last(), Some(&Point::new(9.5, 2.5)));
     // L hides it again.
@@ -419,6 +440,9 @@ fn the_layout_and_settings_come_back_in_the_next_run() {
     let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
     let lib = library(dir.path());
     let mut again: Harness<'static, App> = Harness::builder()
+        // Validation answers from a worker thread and asks for a repaint: a run may take a few
+        // more frames than egui's default budget of four.
+        .with_max_steps(24)
         .with_size([1400.0, 900.0])
         .build_eframe(move |cc| {
             cc.storage = Some(storage);

@@ -19,7 +19,7 @@ use crate::format::library::Origin;
 use crate::model::{Board, Course, StartRule, Tile, TileSource};
 use crate::render::egui_paint::paint_scene;
 use crate::render::{Scene, build_scene};
-use crate::validate::{Diagnostic, Solution, analyse_board};
+use crate::validate::{Analysis, Diagnostic, Solution};
 use egui::Ui;
 
 /// The course a placed tile was opened from, while the tile is being edited.
@@ -144,9 +144,8 @@ impl App {
             library: &self.library,
         };
         let board = course.compile(&source);
-        let analysis = analyse_board(course, board.clone());
-        linked.diagnostics = analysis.diagnostics;
-        linked.solution = analysis.solution;
+        // Checked off the frame; the results come back through `take_linked_analysis`.
+        self.linked_analyser.submit(course, &board);
         let mut shown = Shown {
             name: linked.doc.content.display_name(),
             kind: course_kind(course),
@@ -156,6 +155,22 @@ impl App {
         let options = self.course_scene_options(&shown, linked.solution.as_ref());
         shown.scene = build_scene(&shown.board, &options);
         linked.shown = Some(shown);
+        self.linked = Some(linked);
+    }
+
+    /// The problems and best line of the linked course, back from the background: the preview is
+    /// drawn again with them.
+    pub(super) fn take_linked_analysis(&mut self, analysis: Analysis) {
+        let Some(mut linked) = self.linked.take() else {
+            return;
+        };
+        linked.diagnostics = analysis.diagnostics;
+        linked.solution = analysis.solution;
+        if let Some(mut shown) = linked.shown.take() {
+            let options = self.course_scene_options(&shown, linked.solution.as_ref());
+            shown.scene = build_scene(&shown.board, &options);
+            linked.shown = Some(shown);
+        }
         self.linked = Some(linked);
     }
 
@@ -290,7 +305,12 @@ impl App {
             commands.push(Command::Action(super::command::Action::ToggleBestLine));
         }
         // Clicking a problem here would show squares of a board that is not on the canvas.
-        let _ = validation_panel::validation_ui(ui, &linked.diagnostics, None);
+        let _ = validation_panel::validation_ui(
+            ui,
+            &linked.diagnostics,
+            None,
+            self.linked_analyser.is_busy(),
+        );
         commands
     }
 }

@@ -1,6 +1,7 @@
 //! The eframe application: the editor window in which tiles are drawn and courses composed, with
 //! undo, live validation and files. The model knows nothing of egui; this is a thin layer over it.
 
+pub mod analysis;
 pub mod canvas;
 pub mod command;
 pub mod course_panel;
@@ -29,7 +30,7 @@ use crate::model::{
 };
 use crate::render::egui_paint::paint_scene;
 use crate::render::{Rgba, Scene, SceneOptions, build_scene};
-use crate::validate::{Diagnostic, Solution, analyse_board};
+use crate::validate::{Analysis, Diagnostic, Solution};
 use canvas::BoardView;
 use command::{Action, Command, CourseTool, Entry, PromptAnswer};
 use document::{Content, Document};
@@ -362,6 +363,10 @@ pub struct App {
     linked: Option<linked::LinkedCourse>,
     /// The placement a context menu on the course was opened on.
     context_placement: Option<usize>,
+    /// Validation and the solver of the open course, and of the course a placed tile came from,
+    /// run off the frame.
+    analyser: analysis::Analyser,
+    linked_analyser: analysis::Analyser,
 }
 
 impl App {
@@ -444,6 +449,8 @@ impl App {
             solution: None,
             linked: None,
             context_placement: None,
+            analyser: analysis::Analyser::new(cc.egui_ctx.clone()),
+            linked_analyser: analysis::Analyser::new(cc.egui_ctx.clone()),
         };
         let restored_zoom = app.state.zoom;
         let opened = match file {
@@ -577,6 +584,10 @@ impl App {
         self.doc = Some(doc);
         self.source = None;
         self.linked = None;
+        self.linked_analyser.cancel();
+        // The new document's problems are not known until its analysis comes back.
+        self.diagnostics.clear();
+        self.solution = None;
         self.context_placement = None;
         self.selected = None;
         self.stroke = None;
@@ -601,13 +612,13 @@ impl App {
         let (kind, board) = match &doc.content {
             Content::Course(c) => {
                 let board = c.compile(&self.library);
-                // The rules and the solver together: the best line comes with the problems.
-                let analysis = analyse_board(c, board.clone());
-                self.diagnostics = analysis.diagnostics;
-                self.solution = analysis.solution;
+                // The rules and the solver together, off the frame: the problems and the best
+                // line come back in a later frame (`take_analyses`).
+                self.analyser.submit(c, &board);
                 (linked::course_kind(c), board)
             }
             Content::Tile(t) => {
+                self.analyser.cancel();
                 self.diagnostics.clear();
                 self.solution = None;
                 (
@@ -616,13 +627,6 @@ impl App {
                 )
             }
         };
-        if self
-            .diagnostic_shown
-            .as_ref()
-            .is_some_and(|d| !self.diagnostics.contains(d))
-        {
-            self.diagnostic_shown = None;
-        }
         let mut shown = Shown {
             name,
             kind,
@@ -632,6 +636,40 @@ impl App {
         shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
         self.shown = Some(shown);
         self.rebuild_linked();
+    }
+
+    /// Takes the analyses that came back from the background, and draws the board again with
+    /// their best line.
+    fn take_analyses(&mut self) {
+        if let Some(analysis) = self.analyser.poll() {
+            let Analysis {
+                diagnostics,
+                solution,
+                ..
+            } = analysis;
+            self.diagnostics = diagnostics;
+            self.solution = solution;
+            // The problem being shown has gone if the edit fixed it.
+            if self
+                .diagnostic_shown
+                .as_ref()
+                .is_some_and(|d| !self.diagnostics.contains(d))
+            {
+                self.diagnostic_shown = None;
+            }
+            if let Some(mut shown) = self.shown.take() {
+                shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
+                self.shown = Some(shown);
+            }
+        }
+        if let Some(analysis) = self.linked_analyser.poll() {
+            self.take_linked_analysis(analysis);
+        }
+    }
+
+    /// Whether validation of a course shown is still running in the background.
+    pub fn analysis_pending(&self) -> bool {
+        self.analyser.is_busy() || self.linked_analyser.is_busy()
     }
 
     /// What the scene shows besides the board: the grid if wanted, a course's archive start, the
@@ -1582,6 +1620,7 @@ impl App {
                     ui,
                     &self.diagnostics,
                     self.diagnostic_shown.as_ref(),
+                    self.analyser.is_busy(),
                 ));
             }
         }
@@ -1618,8 +1657,14 @@ fn write_document(doc: &mut Document, path: &Path) -> Result<(), String> {
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.take_analyses();
         if let Some(plan) = self.screenshot.as_mut() {
-            plan.on_frame(&ctx);
+            // The picture waits for the problems and the best line.
+            if self.analyser.is_busy() || self.linked_analyser.is_busy() {
+                ctx.request_repaint();
+            } else {
+                plan.on_frame(&ctx);
+            }
         }
         let mut commands: Vec<Command> = Vec::new();
         if self.pending.is_none() {

@@ -7,14 +7,28 @@ use crate::render::{Rgba, ScenePath};
 use crate::validate::{Diagnostic, Severity, Solution};
 use egui::{RichText, Ui};
 
-/// Lists `diagnostics`, marking the one shown. Returns the one clicked.
+/// Lists `diagnostics`, marking the one shown; `checking` says a newer check is still running
+/// in the background (the list is the last one until it is done). Returns the one clicked.
 pub fn validation_ui(
     ui: &mut Ui,
     diagnostics: &[Diagnostic],
     shown: Option<&Diagnostic>,
+    checking: bool,
 ) -> Option<Command> {
     let mut command = None;
-    ui.heading("Problems");
+    ui.horizontal(|ui| {
+        ui.heading("Problems");
+        // A still mark, not a spinner: a spinner repaints every frame until the check is done,
+        // and the worker already asks for the one repaint that matters.
+        if checking {
+            ui.weak("checking...")
+                .on_hover_text("Checking the course after the last edit");
+        }
+    });
+    if diagnostics.is_empty() && checking {
+        ui.weak("Checking the course...");
+        return None;
+    }
     if diagnostics.is_empty() {
         ui.weak("No problems: the course follows every setup rule checked.");
         return None;

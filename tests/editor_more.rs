@@ -486,3 +486,102 @@ fn the_panels_keep_their_width_whatever_is_open() {
     command(&mut h, Command::Show(Entry::Course(0)));
     assert_eq!(widths(&h), course);
 }
+
+#[test]
+fn edits_of_a_tile_the_course_embeds_are_the_courses_unsaved_changes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut lib = library(dir.path());
+    let mut own = Tile::new("own", 6, 6);
+    own.name = "Own Corner".to_string();
+    lib.courses[0].course.embedded.push(own);
+    lib.courses[0].course.placements.push(TilePlacement {
+        tile: "own".to_string(),
+        at: Square::new(12, 0),
+        rotation: Rotation::R0,
+    });
+    let mut h: Harness<'static, App> = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(24)
+        .build_eframe(move |cc| App::with_library(cc, lib, None));
+    h.run();
+    command(&mut h, Command::EditPlacedTile(1));
+    assert_eq!(
+        h.state()
+            .document()
+            .and_then(|d| d.tile())
+            .map(|t| t.id.clone()),
+        Some("own".to_string())
+    );
+    h.get_by_label("Pit").click();
+    h.run();
+    click_board(&mut h, 2.5, 2.5);
+    // The pit is in the course's own copy of the tile: the course is what has unsaved changes.
+    let linked = h.state().linked_course().expect("linked");
+    assert!(linked.embedded && linked.doc.is_dirty());
+    assert_eq!(linked_floor(&h, Square::new(14, 2)), Some(Floor::Pit));
+    assert_eq!(
+        h.state().window_title(),
+        "Own Corner in Practice 2 x 2* — factory-floor"
+    );
+    // Back to the course needs no prompt: nothing is lost, the course holds the edit.
+    command(&mut h, Command::Action(Action::BackToCourse));
+    assert!(h.state().pending().is_none());
+    let course = h
+        .state()
+        .document()
+        .and_then(|d| d.course())
+        .cloned()
+        .expect("the course");
+    let embedded = course
+        .embedded
+        .iter()
+        .find(|t| t.id == "own")
+        .expect("embedded");
+    assert_eq!(
+        embedded.square(Square::new(2, 2)).and_then(|s| s.floor),
+        Some(Floor::Pit)
+    );
+    assert_eq!(h.state().window_title(), "Practice 2 x 2* — factory-floor");
+    // One undo step takes the whole visit's edits back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    let board = &h.state().shown().expect("shown").board;
+    assert_eq!(board.spec(Square::new(14, 2)).and_then(|s| s.floor), None);
+}
+
+#[test]
+fn the_recovery_file_keeps_the_course_while_its_tile_is_open_and_the_tile_once_edited() {
+    use factory_floor::app::document::Content;
+    use factory_floor::app::recovery::Recovery;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("recovery.json");
+    let lib = library(dir.path());
+    let recovery_file = file.clone();
+    let mut h: Harness<'static, App> = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(24)
+        .build_eframe(move |cc| {
+            App::with_library(cc, lib, None).with_recovery(Recovery::new(recovery_file))
+        });
+    h.run();
+    let kept = || {
+        Recovery::new(file.clone())
+            .read()
+            .map(|(content, _)| content)
+    };
+    // An unsaved second flag, then the placed yard opened: the course is what a crash would lose.
+    h.get_by_label("Add flag").click();
+    h.run();
+    click_board(&mut h, 9.5, 9.5);
+    command(&mut h, Command::EditPlacedTile(0));
+    assert!(matches!(kept(), Some(Content::Course(c)) if c.flags.len() == 2));
+    // A pit on the tile: now the tile's edits are kept.
+    h.get_by_label("Pit").click();
+    h.run();
+    click_board(&mut h, 1.5, 1.5);
+    assert!(matches!(kept(), Some(Content::Tile(t)) if t.id == "yard"));
+    // Undone, the tile is clean again and the course's edits are kept once more.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(matches!(kept(), Some(Content::Course(c)) if c.flags.len() == 2));
+}

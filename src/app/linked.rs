@@ -193,6 +193,23 @@ impl App {
         doc || self.linked.as_ref().is_some_and(|l| l.doc.is_dirty())
     }
 
+    /// What the recovery file keeps: the document with unsaved changes, the tile being edited
+    /// first, else the course it came from (there is one recovery file, so with both unsaved
+    /// only the tile's edits are kept).
+    pub(super) fn recovery_copy(&self) -> Option<(&Content, Option<&std::path::Path>)> {
+        let embedded = self.linked.as_ref().is_some_and(|l| l.embedded);
+        if let Some(doc) = &self.doc
+            && doc.is_dirty()
+            && !embedded
+        {
+            return Some((&doc.content, doc.path.as_deref()));
+        }
+        self.linked
+            .as_ref()
+            .filter(|l| l.doc.is_dirty())
+            .map(|l| (&l.doc.content, l.doc.path.as_deref()))
+    }
+
     /// Whether `action` would lose unsaved changes.
     pub(super) fn loses_changes(&self, action: &PendingAction) -> bool {
         match action {

@@ -952,6 +952,9 @@ impl App {
                 });
                 if changed {
                     self.rebuild();
+                    // Undoing back to the saved state leaves nothing to recover, and redoing
+                    // brings the unsaved state back.
+                    self.refresh_recovery();
                 }
             }
             Action::RotateCw => self.rotate(ctx, true),
@@ -1533,20 +1536,29 @@ impl App {
         let Some(doc) = self.doc.as_mut() else {
             return;
         };
-        if doc.commit()
-            && self.offer_restore.is_none()
-            && let Some(recovery) = &self.recovery
-        {
-            if doc.is_dirty() {
-                if let Err(e) = recovery.write(&doc.content, doc.path.as_deref()) {
+        if doc.commit() {
+            self.refresh_recovery();
+        }
+    }
+
+    /// Writes what has unsaved changes to the recovery file, or clears it when nothing has.
+    fn refresh_recovery(&mut self) {
+        if self.offer_restore.is_some() {
+            return;
+        }
+        let Some(recovery) = &self.recovery else {
+            return;
+        };
+        match self.recovery_copy() {
+            Some((content, path)) => {
+                if let Err(e) = recovery.write(content, path) {
                     self.errors
                         .push(format!("Could not keep a recovery copy: {e}"));
                     // Say it once, not after every edit.
                     self.recovery = None;
                 }
-            } else {
-                recovery.clear();
             }
+            None => recovery.clear(),
         }
     }
 

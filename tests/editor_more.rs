@@ -504,7 +504,12 @@ fn edits_of_a_tile_the_course_embeds_are_the_courses_unsaved_changes() {
         .with_max_steps(24)
         .build_eframe(move |cc| App::with_library(cc, lib, None));
     h.run();
-    command(&mut h, Command::EditPlacedTile(1));
+    // T over the placed tile opens it (the command list's way, besides the double click).
+    let over = screen(&h, 14.5, 2.5);
+    h.hover_at(over);
+    h.run();
+    h.key_press(Key::T);
+    h.run();
     assert_eq!(
         h.state()
             .document()

@@ -1,6 +1,7 @@
 //! Editor frame time (issue 5): one whole frame of the real app showing the six-tile sample course,
 //! the CPU part of what a frame costs: egui running every panel and painting the board, then
-//! tessellating the shapes into meshes for the GPU.
+//! tessellating the shapes into meshes for the GPU. The best line is shown, and the thumbnails of the
+//! library are in the list.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
@@ -13,8 +14,27 @@ fn editor_frame(c: &mut Criterion) {
     let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses/grand-tour.json");
     let mut harness: Harness<'static, App> = Harness::builder()
         .with_size([1600.0, 1000.0])
+        // Validation answers from a worker thread and asks for a repaint: a few more frames.
+        .with_max_steps(24)
         .build_eframe(move |cc| App::with_library(cc, Library::builtin(), Some(course.clone())));
     harness.run();
+    // Measure the frame with the problem list and the best line in it, once they are back.
+    while harness.state().analysis_pending() {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        harness.run();
+    }
+    let ctx = harness.ctx.clone();
+    harness.state_mut().command(
+        &ctx,
+        factory_floor::app::command::Command::Action(
+            factory_floor::app::command::Action::ToggleBestLine,
+        ),
+    );
+    harness.run();
+    assert!(
+        harness.state().solution().is_some() && harness.state().state().show_path,
+        "the bench draws the best line too"
+    );
     let shown = harness.state().shown_name().unwrap_or_default().to_string();
     assert_eq!(
         shown, "Grand Tour",

@@ -43,6 +43,13 @@ struct Cli {
     /// With --screenshot: the window size in points, as WxH.
     #[arg(long, default_value = "1600x1000", value_parser = parse_size, requires = "screenshot")]
     size: [f32; 2],
+    /// With --screenshot: draw the solver's best line on the course.
+    #[arg(long, requires = "screenshot")]
+    best_line: bool,
+    /// With --screenshot of a course: open its placed tile number N (from 0) in the tile editor,
+    /// the course beside it.
+    #[arg(long, value_name = "N", requires = "screenshot")]
+    edit_placed: Option<usize>,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -165,7 +172,17 @@ fn main() -> ExitCode {
             View::Course => factory_floor::app::ScreenshotView::Course,
             View::Tile => factory_floor::app::ScreenshotView::Tile,
         };
-        return match factory_floor::app::run_screenshot(out.clone(), cli.file, view, cli.size) {
+        let extras = factory_floor::app::ScreenshotExtras {
+            best_line: cli.best_line,
+            edit_placed: cli.edit_placed,
+        };
+        return match factory_floor::app::run_screenshot(
+            out.clone(),
+            cli.file,
+            view,
+            cli.size,
+            extras,
+        ) {
             Ok(()) => {
                 say!("wrote {}", out.display());
                 ExitCode::SUCCESS

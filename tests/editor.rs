@@ -64,6 +64,9 @@ fn library() -> Library {
 
 fn harness() -> Harness<'static, App> {
     Harness::builder()
+        // Validation answers from a worker thread and asks for a repaint: a run may take a few
+        // more frames than egui's default budget of four.
+        .with_max_steps(24)
         .with_size([1400.0, 900.0])
         .build_eframe(|cc| App::with_library(cc, library(), None))
 }
@@ -97,6 +100,20 @@ fn stroke(h: &mut Harness<'static, App>, points: &[(f32, f32)]) {
     }
     h.drop_at(last);
     h.run();
+}
+
+/// Runs frames until the course's validation, which runs off the frame, has come back.
+fn settle(h: &mut Harness<'static, App>) {
+    let start = std::time::Instant::now();
+    h.run();
+    while h.state().analysis_pending() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "validation never came back"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.run();
+    }
 }
 
 fn tile(h: &Harness<'static, App>) -> Tile {
@@ -281,9 +298,15 @@ fn dragging_a_flag_into_a_wall_corner_brings_up_the_faq_7_1_diagnostic() {
             .iter()
             .any(|d| d.rule == "flag-in-wall-corner")
     };
+    settle(&mut h);
+    assert!(
+        !h.state().diagnostics().is_empty(),
+        "the course was checked"
+    );
     assert!(!corner(&h));
     stroke(&mut h, &[(5.5, 5.5), (4.5, 4.5), (3.5, 3.5)]);
     assert_eq!(course(&h).flags[0].at, Square::new(3, 3));
+    settle(&mut h);
     assert!(corner(&h), "{:?}", h.state().diagnostics());
     let message = h.get_by_label_contains("stands in the corner");
     message.click();
@@ -291,7 +314,7 @@ fn dragging_a_flag_into_a_wall_corner_brings_up_the_faq_7_1_diagnostic() {
     // Clicking it highlights the square: the scene has more shapes than without.
     let with_highlight = h.state().shown().map(|s| s.scene.shapes.len());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
+    settle(&mut h);
     assert_eq!(course(&h).flags[0].at, Square::new(5, 5));
     assert!(!corner(&h), "undo moves the flag back and the message goes");
     assert!(
@@ -662,6 +685,9 @@ fn unsaved_changes_are_kept_in_the_recovery_file_and_offered_back_at_the_next_st
     let start = |file: &std::path::Path| {
         let file = file.to_path_buf();
         Harness::builder()
+            // Validation answers from a worker thread and asks for a repaint: a run may take a few
+            // more frames than egui's default budget of four.
+            .with_max_steps(24)
             .with_size([1400.0, 900.0])
             .build_eframe(move |cc| {
                 App::with_library(cc, library(), None).with_recovery(Recovery::new(file))

@@ -94,6 +94,9 @@ fn library() -> Library {
 
 fn harness_with(file: Option<std::path::PathBuf>) -> Harness<'static, App> {
     Harness::builder()
+        // Validation answers from a worker thread and asks for a repaint: a run may take a few
+        // more frames than egui's default budget of four.
+        .with_max_steps(24)
         .with_size([1200.0, 800.0])
         .build_eframe(move |cc| App::with_library(cc, library(), file))
 }

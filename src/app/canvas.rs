@@ -37,6 +37,9 @@ pub struct BoardView {
     canvas: Option<Rect>,
     /// Whether a tool button was held on the canvas last frame (its release is no new click).
     tool_was_down: bool,
+    /// Set when a zoom is restored from the last run: the board is centred at that zoom on the
+    /// first frame, when the canvas size is known.
+    centre_pending: bool,
 }
 
 impl Default for BoardView {
@@ -48,13 +51,18 @@ impl Default for BoardView {
             panning: false,
             canvas: None,
             tool_was_down: false,
+            centre_pending: false,
         }
     }
 }
 
 /// What the canvas reports after a frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct CanvasResponse {
+    /// The canvas widget's response, for its context menu.
+    pub response: egui::Response,
+    /// Whether the canvas was double-clicked with the primary button this frame.
+    pub double_clicked: bool,
     /// The board square under the pointer, if the pointer is over the board's grid.
     pub hovered_square: Option<Square>,
     /// Whether the pointer is over the canvas at all.
@@ -106,6 +114,15 @@ impl BoardView {
     /// Fits the board on the next frame and keeps it fitted until the user zooms or pans.
     pub fn request_fit(&mut self) {
         self.follow_fit = true;
+        self.centre_pending = false;
+    }
+
+    /// Shows the board centred at `zoom` points per square from the next frame (a zoom kept from
+    /// the last run); the view no longer follows fit.
+    pub fn show_at_zoom(&mut self, zoom: f32) {
+        self.zoom = zoom.clamp(MIN_ZOOM, MAX_ZOOM);
+        self.follow_fit = false;
+        self.centre_pending = true;
     }
 
     /// Zooms about the middle of the canvas (the buttons and keyboard shortcuts).
@@ -157,6 +174,9 @@ impl BoardView {
         self.canvas = Some(canvas);
         if self.follow_fit {
             self.fit(canvas, size);
+        } else if self.centre_pending {
+            self.centre_pending = false;
+            self.offset = (canvas.size() - size * self.zoom) / 2.0;
         }
 
         self.handle_zoom(ui, &response, canvas);
@@ -206,6 +226,7 @@ impl BoardView {
             response.hover_pos()
         };
         CanvasResponse {
+            double_clicked: response.double_clicked(),
             hovered_square,
             pointer_over_canvas: response.hover_pos().is_some(),
             board_pos: pointer.map(|p| screen_from_board.inverse().transform_pos(p)),
@@ -214,6 +235,7 @@ impl BoardView {
             drop_pos: latest
                 .filter(|p| canvas.contains(*p))
                 .map(|p| screen_from_board.inverse().transform_pos(p)),
+            response,
         }
     }
 

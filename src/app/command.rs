@@ -42,6 +42,16 @@ pub enum Action {
     ZoomOut,
     ToggleGrid,
     Help,
+    /// Open the tile placed under the pointer in the tile editor, the course staying open beside it.
+    EditPlacedTile,
+    /// Back from a placed tile to the course it was opened from.
+    BackToCourse,
+    /// Draw the solver's best line on the course.
+    ToggleBestLine,
+    /// Show or hide the library list on the left.
+    ToggleLibrary,
+    /// Show or hide the side panel on the right (palette, inspector, composer, problems).
+    ToggleSidePanel,
 }
 
 /// The menu an action sits in.
@@ -69,7 +79,7 @@ impl Menu {
 }
 
 impl Action {
-    pub const ALL: [Action; 26] = [
+    pub const ALL: [Action; 31] = [
         Action::NewTile,
         Action::NewCourse,
         Action::Open,
@@ -96,6 +106,11 @@ impl Action {
         Action::ZoomOut,
         Action::ToggleGrid,
         Action::Help,
+        Action::EditPlacedTile,
+        Action::BackToCourse,
+        Action::ToggleBestLine,
+        Action::ToggleLibrary,
+        Action::ToggleSidePanel,
     ];
 
     /// The button text, which is also the button's accessible name.
@@ -127,6 +142,11 @@ impl Action {
             Action::ZoomOut => "Zoom out",
             Action::ToggleGrid => "Grid",
             Action::Help => "Keyboard shortcuts",
+            Action::EditPlacedTile => "Edit placed tile",
+            Action::BackToCourse => "Back to the course",
+            Action::ToggleBestLine => "Show the best line",
+            Action::ToggleLibrary => "Library panel",
+            Action::ToggleSidePanel => "Side panel",
         }
     }
 
@@ -172,6 +192,17 @@ impl Action {
             Action::ZoomOut => "Zoom out about the middle of the board view",
             Action::ToggleGrid => "Show or hide the lines between squares",
             Action::Help => "List every command and its shortcut",
+            Action::EditPlacedTile => {
+                "Open the tile placed under the pointer in the tile editor; the course stays open and shows the edits at once (also: double-click it, or its context menu)"
+            }
+            Action::BackToCourse => "Close the tile and show the course it was opened from again",
+            Action::ToggleBestLine => {
+                "Draw the solver's best line on the course: the start, then where each register phase ends"
+            }
+            Action::ToggleLibrary => "Show or hide the library list",
+            Action::ToggleSidePanel => {
+                "Show or hide the side panel (palette and inspector, or composer and problems)"
+            }
         }
     }
 
@@ -198,7 +229,14 @@ impl Action {
             | Action::ToolFill
             | Action::ToolPick
             | Action::ToolSelect => Menu::Tools,
-            Action::FitView | Action::ZoomIn | Action::ZoomOut | Action::ToggleGrid => Menu::View,
+            Action::EditPlacedTile | Action::BackToCourse => Menu::Edit,
+            Action::FitView
+            | Action::ZoomIn
+            | Action::ZoomOut
+            | Action::ToggleGrid
+            | Action::ToggleBestLine
+            | Action::ToggleLibrary
+            | Action::ToggleSidePanel => Menu::View,
             Action::Help => Menu::Help,
         }
     }
@@ -245,6 +283,8 @@ impl Action {
         const ZOOM_OUT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::Minus);
         const GRID: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::G);
         const HELP: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F1);
+        const EDIT_TILE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::T);
+        const BEST_LINE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::L);
         match self {
             Action::NewTile => &NEW_TILE,
             Action::NewCourse => &NEW_COURSE,
@@ -272,6 +312,9 @@ impl Action {
             Action::ZoomOut => &ZOOM_OUT,
             Action::ToggleGrid => &GRID,
             Action::Help => &HELP,
+            Action::EditPlacedTile => &EDIT_TILE,
+            Action::BackToCourse | Action::ToggleLibrary | Action::ToggleSidePanel => &[],
+            Action::ToggleBestLine => &BEST_LINE,
         }
     }
 
@@ -352,6 +395,8 @@ pub enum Command {
     CourseTool(CourseTool),
     /// Highlight the squares of a validation diagnostic (by index) and centre the view there.
     ShowDiagnostic(usize),
+    /// Open the tile of this placement (index into the course's placements) in the tile editor.
+    EditPlacedTile(usize),
 }
 
 /// The buttons of the unsaved-changes prompt.

@@ -1,21 +1,58 @@
-//! The library list on the left: the courses and tiles the program knows, and the files that
-//! could not be loaded. Clicking an entry opens a copy of it for editing; while a course is open,
-//! tiles can be dragged onto it or placed with their Place button.
+//! The library list on the left: the courses and tiles the program knows, each tile with a
+//! thumbnail, and the files that could not be loaded. Clicking an entry opens a copy of it for
+//! editing; while a course is open, a tile's thumbnail can be dragged onto it, or the tile placed
+//! with its Place button.
 
 use super::TileDrag;
 use super::command::{Command, Entry};
+use super::thumbnails::Thumbnails;
 use crate::format::Library;
+use crate::format::library::Origin;
 use egui::{RichText, ScrollArea, Ui};
+use std::path::Path;
 
-/// The label a course has in the list (its name, or its file when it has none).
-pub fn course_label(library: &Library, index: usize) -> String {
-    library.courses.get(index).map_or_else(String::new, |c| {
+/// The longest side of a thumbnail in the list, in points.
+const THUMBNAIL_SIDE: f32 = 48.0;
+
+/// Where an entry came from, short: the file's path, or "built-in" and its file name.
+fn origin_short(origin: &Origin) -> String {
+    match origin {
+        Origin::Builtin(name) => {
+            let file = Path::new(name)
+                .file_name()
+                .map_or_else(|| (*name).to_string(), |n| n.to_string_lossy().into_owned());
+            format!("built-in {file}")
+        }
+        Origin::File(p) => p.display().to_string(),
+    }
+}
+
+/// A course's name, or its file when it has none.
+fn course_name(library: &Library, index: usize) -> Option<String> {
+    library.courses.get(index).map(|c| {
         if c.course.name.trim().is_empty() {
             c.origin.label()
         } else {
             c.course.name.clone()
         }
     })
+}
+
+/// The label a course has in the list: its name (or its file when it has none), and where it
+/// came from when another course in the library has the same name, so the two are told apart.
+pub fn course_label(library: &Library, index: usize) -> String {
+    let (Some(name), Some(entry)) = (course_name(library, index), library.courses.get(index))
+    else {
+        return String::new();
+    };
+    let twins = (0..library.courses.len())
+        .filter(|&i| i != index && course_name(library, i).as_deref() == Some(name.as_str()))
+        .count();
+    if twins == 0 {
+        name
+    } else {
+        format!("{name} ({})", origin_short(&entry.origin))
+    }
 }
 
 /// The label a tile has in the list (its name, or its id when it has none).
@@ -33,6 +70,7 @@ pub fn tile_label(library: &Library, index: usize) -> String {
 pub fn library_ui(
     ui: &mut Ui,
     library: &Library,
+    thumbnails: &Thumbnails,
     shown: Option<Entry>,
     editing_course: bool,
 ) -> Option<Command> {
@@ -67,9 +105,13 @@ pub fn library_ui(
         if library.tiles.is_empty() {
             ui.weak("No tiles in the library.");
         }
+        if editing_course && !library.tiles.is_empty() {
+            ui.weak("Drag a picture onto the course to place its tile.");
+        }
         for (index, entry) in library.tiles.iter().enumerate() {
             let selected = shown == Some(Entry::Tile(index));
             let t = &entry.tile;
+            let label = tile_label(library, index);
             let hover = format!(
                 "{}\nid \"{}\", {} x {} squares",
                 entry.origin.label(),
@@ -78,31 +120,37 @@ pub fn library_ui(
                 t.height()
             );
             ui.horizontal(|ui| {
+                let picture = |ui: &mut Ui| thumbnail_ui(ui, thumbnails, &t.id, &label);
                 if editing_course {
-                    let label = tile_label(library, index);
-                    if ui
-                        .small_button("Place")
-                        .on_hover_text(format!("Place {label} on the course with the next click"))
-                        .clicked()
-                    {
-                        command = Some(Command::PlaceTile(t.id.clone()));
-                    }
                     ui.dnd_drag_source(
                         egui::Id::unique(("library_tile", index)),
                         TileDrag(t.id.clone()),
-                        |ui| {
-                            ui.label("drag")
-                                .on_hover_text(format!("Drag {label} onto the course"));
-                        },
-                    );
+                        picture,
+                    )
+                    .response
+                    .on_hover_text(format!("Drag {label} onto the course"));
+                } else {
+                    picture(ui);
                 }
-                if ui
-                    .selectable_label(selected, tile_label(library, index))
-                    .on_hover_text(hover)
-                    .clicked()
-                {
-                    command = Some(Command::Show(Entry::Tile(index)));
-                }
+                ui.vertical(|ui| {
+                    if ui
+                        .selectable_label(selected, label.clone())
+                        .on_hover_text(hover)
+                        .clicked()
+                    {
+                        command = Some(Command::Show(Entry::Tile(index)));
+                    }
+                    if editing_course
+                        && ui
+                            .small_button("Place")
+                            .on_hover_text(format!(
+                                "Place {label} on the course with the next click"
+                            ))
+                            .clicked()
+                    {
+                        command = Some(Command::PlaceTile(t.id.clone()));
+                    }
+                });
             });
         }
 
@@ -115,4 +163,22 @@ pub fn library_ui(
         }
     });
     command
+}
+
+/// The tile's thumbnail scaled to fit `THUMBNAIL_SIDE`, or an empty square of that size until it
+/// is drawn (so the list does not jump).
+fn thumbnail_ui(ui: &mut Ui, thumbnails: &Thumbnails, id: &str, label: &str) {
+    match thumbnails.get(id) {
+        Some(texture) => {
+            let size = texture.size_vec2();
+            let scale = THUMBNAIL_SIDE / size.x.max(size.y).max(1.0);
+            ui.add(
+                egui::Image::new((texture.id(), size * scale))
+                    .alt_text(format!("Thumbnail of {label}")),
+            );
+        }
+        None => {
+            ui.allocate_space(egui::Vec2::splat(THUMBNAIL_SIDE));
+        }
+    }
 }

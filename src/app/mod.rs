@@ -1,6 +1,7 @@
 //! The eframe application: the editor window in which tiles are drawn and courses composed, with
 //! undo, live validation and files. The model knows nothing of egui; this is a thin layer over it.
 
+pub mod analysis;
 pub mod canvas;
 pub mod command;
 pub mod course_panel;
@@ -8,11 +9,13 @@ pub mod dialogs;
 pub mod document;
 pub mod inspector;
 pub mod library_panel;
+pub mod linked;
 pub mod palette;
 pub mod recovery;
 pub mod screenshot;
 pub mod selection;
 pub mod status_bar;
+pub mod thumbnails;
 pub mod tile_tools;
 pub mod top_bar;
 pub mod validation_panel;
@@ -27,7 +30,7 @@ use crate::model::{
 };
 use crate::render::egui_paint::paint_scene;
 use crate::render::{Rgba, Scene, SceneOptions, build_scene};
-use crate::validate::{Diagnostic, validate_board};
+use crate::validate::{Analysis, Diagnostic, Solution};
 use canvas::BoardView;
 use command::{Action, Command, CourseTool, Entry, PromptAnswer};
 use document::{Content, Document};
@@ -69,6 +72,15 @@ pub enum ScreenshotView {
     Tile,
 }
 
+/// What a screenshot shows besides the document: for the docs' pictures of the features.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScreenshotExtras {
+    /// Draw the solver's best line on the course.
+    pub best_line: bool,
+    /// Open this placed tile of the course in the tile editor, the course beside it.
+    pub edit_placed: Option<usize>,
+}
+
 /// Opens the window on `file` (or on `view`'s sample), draws a few frames, saves a picture of the
 /// window to `out` and closes. Runs apart from the user's saved window state and crash recovery.
 pub fn run_screenshot(
@@ -76,6 +88,7 @@ pub fn run_screenshot(
     file: Option<PathBuf>,
     view: ScreenshotView,
     size: [f32; 2],
+    extras: ScreenshotExtras,
 ) -> Result<(), String> {
     let plan = screenshot::ScreenshotPlan::new(out);
     let outcome = std::sync::Arc::clone(&plan.outcome);
@@ -93,9 +106,19 @@ pub fn run_screenshot(
         options,
         Box::new(move |cc| {
             let show_first_tile = file.is_none() && view == ScreenshotView::Tile;
-            let mut app = App::with_library(cc, Library::builtin(), file);
+            // The same picture on every run: nothing from earlier screenshots' settings or panel
+            // sizes (eframe keeps egui's memory even under this separate app id).
+            cc.egui_ctx.memory_mut(|m| *m = egui::Memory::default());
+            let mut app = App::with_state(cc, Library::builtin(), file, State::default());
             if show_first_tile && !app.library.tiles.is_empty() {
                 app.open_entry(Entry::Tile(0));
+            }
+            if extras.best_line {
+                app.state.show_path = true;
+                app.rebuild();
+            }
+            if let Some(index) = extras.edit_placed {
+                app.edit_placed_tile(index);
             }
             app.screenshot = plan.take();
             Ok(Box::new(app))
@@ -113,6 +136,19 @@ pub struct State {
     pub show_grid: bool,
     /// Files opened or saved lately, newest first (File > Recent).
     pub recent: Vec<PathBuf>,
+    /// Whether the solver's best line is drawn on courses.
+    pub show_path: bool,
+    /// Which panels are open.
+    pub show_library: bool,
+    pub show_side_panel: bool,
+    /// The widths of the library list and the side panel, in points. egui keeps them in its own
+    /// memory too; these make them come back even where that memory is not kept.
+    pub library_width: f32,
+    pub side_panel_width: f32,
+    /// What the window opens on when no file is given: the sample course or the first tile.
+    pub view: StartView,
+    /// The zoom (points per square) the user chose, or `None` to fit the board to the window.
+    pub zoom: Option<f32>,
 }
 
 impl Default for State {
@@ -120,8 +156,28 @@ impl Default for State {
         State {
             show_grid: true,
             recent: Vec::new(),
+            show_path: false,
+            show_library: true,
+            show_side_panel: true,
+            library_width: DEFAULT_LIBRARY_WIDTH,
+            side_panel_width: DEFAULT_SIDE_PANEL_WIDTH,
+            view: StartView::Course,
+            zoom: None,
         }
     }
+}
+
+/// The library list's width when nothing else is known, in points.
+pub const DEFAULT_LIBRARY_WIDTH: f32 = 220.0;
+/// The side panel's width when nothing else is known, in points.
+pub const DEFAULT_SIDE_PANEL_WIDTH: f32 = 280.0;
+
+/// Which editor the window opens in when no file is given: the one used last.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StartView {
+    #[default]
+    Course,
+    Tile,
 }
 
 /// How many files File > Recent lists.
@@ -212,6 +268,8 @@ pub enum PendingAction {
     Import(Option<PathBuf>),
     /// Close the window.
     Close,
+    /// Close the placed tile being edited and show its course again.
+    BackToCourse,
 }
 
 /// A drag on the course that moves something.
@@ -299,6 +357,18 @@ pub struct App {
     offer_restore: Option<(Content, Option<PathBuf>)>,
     /// Set by `--screenshot`: take a picture of the window after a few frames, then close.
     screenshot: Option<screenshot::ScreenshotPlan>,
+    /// The pictures of the library's tiles.
+    thumbnails: thumbnails::Thumbnails,
+    /// The solver's best line for the open course.
+    solution: Option<Solution>,
+    /// The course a placed tile being edited was opened from.
+    linked: Option<linked::LinkedCourse>,
+    /// The placement a context menu on the course was opened on.
+    context_placement: Option<usize>,
+    /// Validation and the solver of the open course, and of the course a placed tile came from,
+    /// run off the frame.
+    analyser: analysis::Analyser,
+    linked_analyser: analysis::Analyser,
 }
 
 impl App {
@@ -330,12 +400,22 @@ impl App {
         library: Library,
         file: Option<PathBuf>,
     ) -> App {
-        // Ctrl+0, Ctrl+= and Ctrl+- are the board view's (fit, zoom), not egui's whole-UI zoom.
-        cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
         let state = cc
             .storage
             .and_then(|s| eframe::get_value::<State>(s, eframe::APP_KEY))
             .unwrap_or_default();
+        App::with_state(cc, library, file, state)
+    }
+
+    /// The app over `library` with the settings `state`, opening `file` if given.
+    pub fn with_state(
+        cc: &eframe::CreationContext<'_>,
+        library: Library,
+        file: Option<PathBuf>,
+        state: State,
+    ) -> App {
+        // Ctrl+0, Ctrl+= and Ctrl+- are the board view's (fit, zoom), not egui's whole-UI zoom.
+        cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
         let mut app = App {
             state,
             library,
@@ -367,7 +447,14 @@ impl App {
             recovery: None,
             offer_restore: None,
             screenshot: None,
+            thumbnails: thumbnails::Thumbnails::default(),
+            solution: None,
+            linked: None,
+            context_placement: None,
+            analyser: analysis::Analyser::new(cc.egui_ctx.clone()),
+            linked_analyser: analysis::Analyser::new(cc.egui_ctx.clone()),
         };
+        let restored_zoom = app.state.zoom;
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
                 Ok(entry) => Some(entry),
@@ -378,8 +465,13 @@ impl App {
             },
             None => None,
         };
-        if let Some(entry) = opened.or_else(|| sample_entry(&app.library)) {
+        let last_view = (app.state.view == StartView::Tile && !app.library.tiles.is_empty())
+            .then_some(Entry::Tile(0));
+        if let Some(entry) = opened.or(last_view).or_else(|| sample_entry(&app.library)) {
             app.open_entry(entry);
+        }
+        if let Some(zoom) = restored_zoom {
+            app.view.show_at_zoom(zoom);
         }
         app
     }
@@ -426,6 +518,16 @@ impl App {
     /// The validation diagnostics of the open course (empty for a tile).
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
+    }
+
+    /// The solver's best line for the open course, if it has a race to solve.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.solution.as_ref()
+    }
+
+    /// The pictures of the library's tiles.
+    pub fn thumbnails(&self) -> &thumbnails::Thumbnails {
+        &self.thumbnails
     }
 
     /// The action waiting for the unsaved-changes prompt.
@@ -483,6 +585,12 @@ impl App {
         }
         self.doc = Some(doc);
         self.source = None;
+        self.linked = None;
+        self.linked_analyser.cancel();
+        // The new document's problems are not known until its analysis comes back.
+        self.diagnostics.clear();
+        self.solution = None;
+        self.context_placement = None;
         self.selected = None;
         self.stroke = None;
         self.selection = None;
@@ -506,32 +614,21 @@ impl App {
         let (kind, board) = match &doc.content {
             Content::Course(c) => {
                 let board = c.compile(&self.library);
-                self.diagnostics = validate_board(c, &board);
-                (
-                    ShownKind::Course {
-                        flags: c.flags.len(),
-                        start: c.start,
-                        players: (c.players.min, c.players.max),
-                        tiles: c.placements.len(),
-                    },
-                    board,
-                )
+                // The rules and the solver together, off the frame: the problems and the best
+                // line come back in a later frame (`take_analyses`).
+                self.analyser.submit(c, &board);
+                (linked::course_kind(c), board)
             }
             Content::Tile(t) => {
+                self.analyser.cancel();
                 self.diagnostics.clear();
+                self.solution = None;
                 (
                     ShownKind::Tile { id: t.id.clone() },
                     Board::from_tile(t, &[]),
                 )
             }
         };
-        if self
-            .diagnostic_shown
-            .as_ref()
-            .is_some_and(|d| !self.diagnostics.contains(d))
-        {
-            self.diagnostic_shown = None;
-        }
         let mut shown = Shown {
             name,
             kind,
@@ -540,18 +637,46 @@ impl App {
         };
         shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
         self.shown = Some(shown);
+        self.rebuild_linked();
+    }
+
+    /// Takes the analyses that came back from the background, and draws the board again with
+    /// their best line.
+    fn take_analyses(&mut self) {
+        if let Some(analysis) = self.analyser.poll() {
+            let Analysis {
+                diagnostics,
+                solution,
+                ..
+            } = analysis;
+            self.diagnostics = diagnostics;
+            self.solution = solution;
+            // The problem being shown has gone if the edit fixed it.
+            if self
+                .diagnostic_shown
+                .as_ref()
+                .is_some_and(|d| !self.diagnostics.contains(d))
+            {
+                self.diagnostic_shown = None;
+            }
+            if let Some(mut shown) = self.shown.take() {
+                shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
+                self.shown = Some(shown);
+            }
+        }
+        if let Some(analysis) = self.linked_analyser.poll() {
+            self.take_linked_analysis(analysis);
+        }
+    }
+
+    /// Whether validation of a course shown is still running in the background.
+    pub fn analysis_pending(&self) -> bool {
+        self.analyser.is_busy() || self.linked_analyser.is_busy()
     }
 
     /// What the scene shows besides the board: the grid if wanted, a course's archive start, the
     /// squares of the problem being shown, the square being inspected.
     fn scene_options(&self, shown: &Shown) -> SceneOptions {
-        let archive_start = match shown.kind {
-            ShownKind::Course {
-                start: StartRule::Archive(square),
-                ..
-            } => Some(square),
-            _ => None,
-        };
         let mut highlights: Vec<(Square, Rgba)> = Vec::new();
         if let Some(d) = &self.diagnostic_shown {
             highlights.extend(d.squares.iter().map(|&s| (s, PROBLEM_HIGHLIGHT)));
@@ -564,10 +689,21 @@ impl App {
             }
         }
         SceneOptions {
-            grid: self.state.show_grid,
-            archive_start,
             highlights,
-            ..SceneOptions::default()
+            ..self.course_scene_options(shown, self.solution.as_ref())
+        }
+    }
+
+    /// The scene options of a board without editing highlights: the grid if wanted, a course's
+    /// archive start, and the solver's best line when it is to be shown.
+    fn course_scene_options(&self, shown: &Shown, solution: Option<&Solution>) -> SceneOptions {
+        SceneOptions {
+            grid: self.state.show_grid,
+            archive_start: linked::archive_start(&shown.kind),
+            highlights: Vec::new(),
+            path: solution
+                .filter(|_| self.state.show_path)
+                .map(validation_panel::best_line_path),
         }
     }
 
@@ -628,12 +764,13 @@ impl App {
                 }
                 self.rebuild();
             }
+            Command::EditPlacedTile(index) => self.edit_placed_tile(index),
         }
     }
 
     /// Runs `action` now, or after the unsaved-changes prompt if it would lose changes.
     fn request(&mut self, ctx: &egui::Context, action: PendingAction) {
-        if self.doc.as_ref().is_some_and(|d| d.is_dirty()) {
+        if self.loses_changes(&action) {
             self.pending = Some(action);
         } else {
             self.perform(ctx, action);
@@ -679,6 +816,7 @@ impl App {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
+            PendingAction::BackToCourse => self.back_to_course(),
         }
     }
 
@@ -690,7 +828,7 @@ impl App {
             PromptAnswer::Cancel => {}
             PromptAnswer::DontSave => self.perform(ctx, action),
             PromptAnswer::Save => {
-                if self.save() {
+                if self.save_for(&action) {
                     self.perform(ctx, action);
                 }
             }
@@ -768,14 +906,10 @@ impl App {
         let Some(doc) = self.doc.as_mut() else {
             return false;
         };
-        doc.commit();
-        let text = doc.content.to_file_string();
-        if let Err(e) = save_atomic(&path, &text) {
-            self.errors
-                .push(format!("Could not save {}: {e}", path.display()));
+        if let Err(e) = write_document(doc, &path) {
+            self.errors.push(e);
             return false;
         }
-        doc.mark_saved(path.clone());
         self.state.remember(&path);
         if self.offer_restore.is_none()
             && let Some(recovery) = &self.recovery
@@ -785,6 +919,8 @@ impl App {
         if let Content::Tile(t) = &doc.content {
             self.library
                 .add(FileDocument::Tile(t.clone()), Origin::File(path));
+            // The course beside it now finds the saved tile in the library.
+            self.rebuild();
         }
         true
     }
@@ -808,9 +944,10 @@ impl App {
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match &self.doc {
-            Some(doc) => doc.title(),
-            None => "factory-floor".to_string(),
+        let title = match (&self.doc, self.linked_title()) {
+            (_, Some(title)) => title,
+            (Some(doc), None) => doc.title(),
+            (None, None) => "factory-floor".to_string(),
         };
         if title != self.window_title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -859,6 +996,9 @@ impl App {
                 });
                 if changed {
                     self.rebuild();
+                    // Undoing back to the saved state leaves nothing to recover, and redoing
+                    // brings the unsaved state back.
+                    self.refresh_recovery();
                 }
             }
             Action::RotateCw => self.rotate(ctx, true),
@@ -917,6 +1057,27 @@ impl App {
                 self.rebuild();
             }
             Action::Help => self.show_help = !self.show_help,
+            Action::EditPlacedTile => {
+                let square = self.hovered.as_ref().map(|h| h.square);
+                let editing_course = self.doc.as_ref().is_some_and(|d| d.course().is_some());
+                if let Some(index) = square
+                    .filter(|_| editing_course)
+                    .and_then(|s| self.placement_at(s))
+                {
+                    self.edit_placed_tile(index);
+                }
+            }
+            Action::BackToCourse => {
+                if self.linked.is_some() {
+                    self.request(ctx, PendingAction::BackToCourse);
+                }
+            }
+            Action::ToggleBestLine => {
+                self.state.show_path = !self.state.show_path;
+                self.rebuild();
+            }
+            Action::ToggleLibrary => self.state.show_library = !self.state.show_library,
+            Action::ToggleSidePanel => self.state.show_side_panel = !self.state.show_side_panel,
         }
     }
 
@@ -1075,6 +1236,68 @@ impl App {
             self.tile_input(ui.ctx(), &response);
         } else {
             self.course_input(ui.ctx(), &response);
+            self.course_context_menu(&response.response);
+        }
+    }
+
+    /// The context menu of a placed tile: edit it in the tile editor, or remove it.
+    fn course_context_menu(&mut self, response: &egui::Response) {
+        if response.secondary_clicked() {
+            self.context_placement = self
+                .hovered
+                .as_ref()
+                .and_then(|h| self.placement_at(h.square));
+        }
+        let Some(index) = self.context_placement else {
+            return;
+        };
+        let id = self
+            .doc
+            .as_ref()
+            .and_then(|d| d.course())
+            .and_then(|c| c.placements.get(index))
+            .map(|p| p.tile.clone())
+            .unwrap_or_default();
+        let name = self
+            .library
+            .tiles
+            .iter()
+            .position(|t| t.tile.id == id)
+            .map_or(id, |i| library_panel::tile_label(&self.library, i));
+        let mut chosen = None;
+        response.context_menu(|ui| {
+            let edit = Action::EditPlacedTile;
+            if ui
+                .button(format!("Edit tile \"{name}\""))
+                .on_hover_text(edit.tooltip())
+                .clicked()
+            {
+                chosen = Some(Command::EditPlacedTile(index));
+                ui.close();
+            }
+            if ui
+                .button("Remove tile")
+                .on_hover_text("Take this tile off the course")
+                .clicked()
+            {
+                chosen = Some(Command::Action(Action::Delete));
+                ui.close();
+            }
+        });
+        match chosen {
+            Some(Command::EditPlacedTile(index)) => self.edit_placed_tile(index),
+            Some(_) => {
+                self.edit_course(|c| {
+                    if index < c.placements.len() {
+                        c.placements.remove(index);
+                        true
+                    } else {
+                        false
+                    }
+                });
+                self.context_placement = None;
+            }
+            None => {}
         }
     }
 
@@ -1221,6 +1444,17 @@ impl App {
             self.place_tile(payload.0.clone(), at);
             return;
         }
+        // A double click on a placed tile opens it in the tile editor.
+        if r.double_clicked
+            && self.course_tool == CourseTool::Move
+            && let Some(pos) = r.board_pos
+            && let Some(index) =
+                self.placement_at(Square::new(pos.x.floor() as i32, pos.y.floor() as i32))
+        {
+            self.course_drag = None;
+            self.edit_placed_tile(index);
+            return;
+        }
         let (Some(egui::PointerButton::Primary), Some(pos)) = (r.tool_button, r.board_pos) else {
             // A slow frame can hold the last move of a drag and its release together.
             if let Some(pos) = r.board_pos {
@@ -1346,20 +1580,29 @@ impl App {
         let Some(doc) = self.doc.as_mut() else {
             return;
         };
-        if doc.commit()
-            && self.offer_restore.is_none()
-            && let Some(recovery) = &self.recovery
-        {
-            if doc.is_dirty() {
-                if let Err(e) = recovery.write(&doc.content, doc.path.as_deref()) {
+        if doc.commit() {
+            self.refresh_recovery();
+        }
+    }
+
+    /// Writes what has unsaved changes to the recovery file, or clears it when nothing has.
+    fn refresh_recovery(&mut self) {
+        if self.offer_restore.is_some() {
+            return;
+        }
+        let Some(recovery) = &self.recovery else {
+            return;
+        };
+        match self.recovery_copy() {
+            Some((content, path)) => {
+                if let Err(e) = recovery.write(content, path) {
                     self.errors
                         .push(format!("Could not keep a recovery copy: {e}"));
                     // Say it once, not after every edit.
                     self.recovery = None;
                 }
-            } else {
-                recovery.clear();
             }
+            None => recovery.clear(),
         }
     }
 
@@ -1380,6 +1623,14 @@ impl App {
 
     fn side_panel_ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
+        if self.linked.is_some() {
+            // The course a placed tile came from, at the foot of the panel, so the palette above
+            // leaves it room.
+            egui::Panel::bottom("linked_course")
+                .resizable(true)
+                .default_size(ui.available_height() * 0.45)
+                .show(ui, |ui| commands.extend(self.linked_course_ui(ui)));
+        }
         let Some(doc) = self.doc.as_mut() else {
             return commands;
         };
@@ -1416,10 +1667,16 @@ impl App {
                 commands.extend(c);
                 changed = ch;
                 ui.separator();
+                let mut show_path = self.state.show_path;
+                if validation_panel::best_line_ui(ui, &mut show_path, self.solution.as_ref()) {
+                    commands.push(Command::Action(Action::ToggleBestLine));
+                }
+                ui.separator();
                 commands.extend(validation_panel::validation_ui(
                     ui,
                     &self.diagnostics,
                     self.diagnostic_shown.as_ref(),
+                    self.analyser.is_busy(),
                 ));
             }
         }
@@ -1429,13 +1686,41 @@ impl App {
         }
         commands
     }
+
+    /// The state to keep for the next run: what `State` holds, with the zoom as it is now.
+    pub fn persisted_state(&self) -> State {
+        State {
+            zoom: (!self.view.is_fitted()).then(|| self.view.zoom()),
+            view: match self.doc.as_ref().map(|d| &d.content) {
+                Some(Content::Tile(_)) if self.linked.is_none() => StartView::Tile,
+                Some(_) => StartView::Course,
+                None => self.state.view,
+            },
+            ..self.state.clone()
+        }
+    }
+}
+
+/// Writes `doc` to `path` atomically and marks it saved there.
+fn write_document(doc: &mut Document, path: &Path) -> Result<(), String> {
+    doc.commit();
+    let text = doc.content.to_file_string();
+    save_atomic(path, &text).map_err(|e| format!("Could not save {}: {e}", path.display()))?;
+    doc.mark_saved(path.to_path_buf());
+    Ok(())
 }
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.take_analyses();
         if let Some(plan) = self.screenshot.as_mut() {
-            plan.on_frame(&ctx);
+            // The picture waits for the problems and the best line.
+            if self.analyser.is_busy() || self.linked_analyser.is_busy() {
+                ctx.request_repaint();
+            } else {
+                plan.on_frame(&ctx);
+            }
         }
         let mut commands: Vec<Command> = Vec::new();
         if self.pending.is_none() {
@@ -1449,7 +1734,7 @@ impl eframe::App for App {
         }
         if ctx.input(|i| i.viewport().close_requested())
             && !self.allow_close
-            && self.doc.as_ref().is_some_and(|d| d.is_dirty())
+            && self.has_unsaved_changes()
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.pending = Some(PendingAction::Close);
@@ -1476,24 +1761,36 @@ impl eframe::App for App {
         });
         self.status_bar_rect = Some(status_bar.response.rect);
         let editing_course = self.doc.as_ref().is_some_and(|d| d.course().is_some());
-        egui::Panel::left("library")
-            .resizable(true)
-            .default_size(220.0)
-            .show(ui, |ui| {
-                commands.extend(library_panel::library_ui(
-                    ui,
-                    &self.library,
-                    self.source,
-                    editing_course,
-                ));
-            });
-        egui::Panel::right("editor_panel")
-            .resizable(true)
-            .default_size(280.0)
-            .show(ui, |ui| {
-                let c = self.side_panel_ui(ui);
-                commands.extend(c);
-            });
+        self.thumbnails.update(&ctx, &self.library);
+        if self.state.show_library {
+            let panel = egui::Panel::left("library")
+                .resizable(true)
+                .default_size(self.state.library_width)
+                .show(ui, |ui| {
+                    // Fill the width the user gave the panel: egui fits a panel to its contents,
+                    // which would make it narrower whenever the list is.
+                    ui.set_min_width(ui.available_width());
+                    commands.extend(library_panel::library_ui(
+                        ui,
+                        &self.library,
+                        &self.thumbnails,
+                        self.source,
+                        editing_course,
+                    ));
+                });
+            self.state.library_width = panel.response.rect.width();
+        }
+        if self.state.show_side_panel {
+            let panel = egui::Panel::right("editor_panel")
+                .resizable(true)
+                .default_size(self.state.side_panel_width)
+                .show(ui, |ui| {
+                    ui.set_min_width(ui.available_width());
+                    let c = self.side_panel_ui(ui);
+                    commands.extend(c);
+                });
+            self.state.side_panel_width = panel.response.rect.width();
+        }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
             .show(ui, |ui| self.canvas_ui(ui));
@@ -1503,11 +1800,8 @@ impl eframe::App for App {
         {
             self.answer_restore(restore);
         }
-        if self.pending.is_some() {
-            let name = self
-                .doc
-                .as_ref()
-                .map_or_else(String::new, |d| d.content.display_name());
+        if let Some(pending) = &self.pending {
+            let name = self.unsaved_names(pending);
             commands.extend(dialogs::unsaved_prompt(&ctx, &name));
         }
         dialogs::help_window(&ctx, &mut self.show_help);
@@ -1521,7 +1815,14 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, eframe::APP_KEY, &self.state);
+        // A screenshot leaves the settings alone.
+        if self.screenshot.is_none() {
+            eframe::set_value(storage, eframe::APP_KEY, &self.persisted_state());
+        }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        self.screenshot.is_none()
     }
 }
 
@@ -1570,14 +1871,25 @@ fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
         FileDocument::Tile(t) => Some(t.id.clone()),
         FileDocument::Course(_) => None,
     };
-    library.add(doc, Origin::File(path.to_path_buf()));
-    let entry = match tile_id {
-        Some(id) => library
-            .tiles
-            .iter()
-            .position(|t| t.tile.id == id)
-            .map(Entry::Tile),
-        None => library.courses.len().checked_sub(1).map(Entry::Course),
+    let entry = match doc {
+        FileDocument::Course(course) => {
+            add_course_once(library, course, path);
+            library
+                .courses
+                .iter()
+                .position(|c| same_file(&c.origin, path))
+                .map(Entry::Course)
+        }
+        tile => {
+            library.add(tile, Origin::File(path.to_path_buf()));
+            tile_id.and_then(|id| {
+                library
+                    .tiles
+                    .iter()
+                    .position(|t| t.tile.id == id)
+                    .map(Entry::Tile)
+            })
+        }
     };
     entry.ok_or_else(|| LoadError {
         file: path.display().to_string(),
@@ -1586,6 +1898,39 @@ fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
         message: "the file loaded but is not in the library".to_string(),
         kind: crate::format::ErrorKind::Invalid,
     })
+}
+
+/// Whether a library entry came from the file at `path` (compared as canonical paths, so
+/// `courses/x.json` and `./courses/x.json` are one file).
+fn same_file(origin: &Origin, path: &Path) -> bool {
+    let Origin::File(p) = origin else {
+        return false;
+    };
+    match (std::fs::canonicalize(p), std::fs::canonicalize(path)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => p == path,
+    }
+}
+
+/// Adds a course opened from `path` to the library without listing one course twice: opening a
+/// file again replaces its entry, and a file that holds exactly a built-in course of the same
+/// file name (the sample courses opened from the source tree) takes the built-in entry's place.
+/// Courses that differ but share a name stay apart; the list tells them apart by their files.
+fn add_course_once(library: &mut Library, course: Course, path: &Path) {
+    let file_name = path.file_name();
+    let existing = library.courses.iter().position(|c| {
+        same_file(&c.origin, path)
+            || matches!(&c.origin, Origin::Builtin(name)
+                if Path::new(name).file_name() == file_name && c.course == course)
+    });
+    let entry = crate::format::library::LibraryCourse {
+        course,
+        origin: Origin::File(path.to_path_buf()),
+    };
+    match existing.and_then(|i| library.courses.get_mut(i)) {
+        Some(slot) => *slot = entry,
+        None => library.courses.push(entry),
+    }
 }
 
 #[cfg(test)]
@@ -1606,6 +1951,49 @@ mod tests {
             flags: Vec::new(),
             start: StartRule::Numbered,
         })
+    }
+
+    #[test]
+    fn a_course_opened_twice_or_from_its_built_in_file_is_listed_once_and_twins_are_told_apart() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let FileDocument::Course(tour) = course("Grand Tour") else {
+            panic!("a course");
+        };
+        let path = dir.path().join("grand-tour.json");
+        std::fs::write(&path, crate::format::course_to_string(&tour)).expect("write");
+        let mut lib = Library::default();
+        lib.add(
+            course("Grand Tour"),
+            Origin::Builtin("courses/grand-tour.json"),
+        );
+        // The same course from a file of the same name takes the built-in entry's place.
+        assert_eq!(open_into(&mut lib, &path).ok(), Some(Entry::Course(0)));
+        assert_eq!(lib.courses.len(), 1);
+        assert_eq!(lib.courses[0].origin, Origin::File(path.clone()));
+        // Opening it again replaces its entry.
+        assert_eq!(open_into(&mut lib, &path).ok(), Some(Entry::Course(0)));
+        assert_eq!(lib.courses.len(), 1);
+        // A different course of the same name is listed apart, and the labels say which is which.
+        let mut other = tour.clone();
+        other.description = "a copy".to_string();
+        let copy = dir.path().join("copy.json");
+        std::fs::write(&copy, crate::format::course_to_string(&other)).expect("write");
+        assert_eq!(open_into(&mut lib, &copy).ok(), Some(Entry::Course(1)));
+        let labels = [
+            library_panel::course_label(&lib, 0),
+            library_panel::course_label(&lib, 1),
+        ];
+        assert_ne!(labels[0], labels[1]);
+        assert!(labels[1].starts_with("Grand Tour (") && labels[1].contains("copy.json"));
+        // A built-in twin says it is built in.
+        lib.add(
+            course("Grand Tour"),
+            Origin::Builtin("courses/grand-tour.json"),
+        );
+        assert_eq!(
+            library_panel::course_label(&lib, 2),
+            "Grand Tour (built-in grand-tour.json)"
+        );
     }
 
     #[test]

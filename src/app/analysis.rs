@@ -1,0 +1,243 @@
+//! Validation and the solver off the frame: each edit of a course hands the course and its
+//! compiled board to a worker thread, and the window goes on drawing with the last results until
+//! the new ones arrive (then it is asked to repaint). A newer edit supersedes older work: the
+//! worker skips jobs that a later one has replaced, and results of replaced jobs are dropped.
+
+use crate::model::{Board, Course};
+use crate::validate::{Analysis, analyse_board};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+
+/// A course to analyse, numbered so its result can be matched to the latest edit.
+struct Job {
+    generation: u64,
+    course: Course,
+    board: Board,
+}
+
+/// An analysis and the job it answers.
+struct Done {
+    generation: u64,
+    analysis: Analysis,
+}
+
+/// One course's analysis in the background.
+pub struct Analyser {
+    ctx: egui::Context,
+    /// The worker's job queue and result channel, started at the first job.
+    worker: Option<(Sender<Job>, Receiver<Done>)>,
+    /// The number of the last job handed out; results of earlier ones are stale.
+    latest: u64,
+    /// Whether the result of job `latest` has not been taken yet.
+    busy: bool,
+    /// The course and board of the last job, so asking again for the same is free.
+    last: Option<(Course, Board)>,
+    /// A result computed on the calling thread when no worker thread could be started.
+    ready: Option<Analysis>,
+}
+
+impl Analyser {
+    /// An analyser that asks `ctx` to repaint when a result is ready.
+    pub fn new(ctx: egui::Context) -> Analyser {
+        Analyser {
+            ctx,
+            worker: None,
+            latest: 0,
+            busy: false,
+            last: None,
+            ready: None,
+        }
+    }
+
+    /// Analyses `course` (compiled into `board`) in the background, unless it is what was asked
+    /// for last.
+    pub fn submit(&mut self, course: &Course, board: &Board) {
+        if self
+            .last
+            .as_ref()
+            .is_some_and(|(c, b)| c == course && b == board)
+        {
+            return;
+        }
+        self.last = Some((course.clone(), board.clone()));
+        self.latest += 1;
+        self.busy = true;
+        let job = Job {
+            generation: self.latest,
+            course: course.clone(),
+            board: board.clone(),
+        };
+        if self.worker.is_none() {
+            self.worker = spawn_worker(self.ctx.clone());
+        }
+        let unsent = match &self.worker {
+            Some((jobs, _)) => jobs.send(job).err().map(|e| e.0),
+            None => Some(job),
+        };
+        // No thread to run it (it could not start, or it has gone): run it here.
+        if let Some(job) = unsent {
+            self.worker = None;
+            self.ready = Some(analyse_board(&job.course, job.board));
+        }
+    }
+
+    /// Forgets the work under way: its result will not be given (the course was closed).
+    pub fn cancel(&mut self) {
+        self.latest += 1;
+        self.busy = false;
+        self.last = None;
+        self.ready = None;
+    }
+
+    /// The analysis of the latest job, once, when it is ready.
+    pub fn poll(&mut self) -> Option<Analysis> {
+        if let Some(analysis) = self.ready.take() {
+            self.busy = false;
+            return Some(analysis);
+        }
+        let (_, results) = self.worker.as_ref()?;
+        let mut newest = None;
+        loop {
+            match results.try_recv() {
+                Ok(done) if done.generation == self.latest => newest = Some(done.analysis),
+                Ok(_) => {}
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    // The worker is gone (it panicked): analyse again here so nothing hangs.
+                    self.worker = None;
+                    if self.busy
+                        && newest.is_none()
+                        && let Some((course, board)) = &self.last
+                    {
+                        newest = Some(analyse_board(course, board.clone()));
+                    }
+                    break;
+                }
+            }
+        }
+        if newest.is_some() {
+            self.busy = false;
+        }
+        newest
+    }
+
+    /// Whether a result is still to come for the latest job.
+    pub fn is_busy(&self) -> bool {
+        self.busy
+    }
+}
+
+/// Starts the worker thread: it takes the newest job waiting, analyses it, sends the result and
+/// asks for a repaint; it ends when the analyser is dropped. `None` if no thread can be started.
+fn spawn_worker(ctx: egui::Context) -> Option<(Sender<Job>, Receiver<Done>)> {
+    let (job_tx, job_rx) = channel::<Job>();
+    let (done_tx, done_rx) = channel::<Done>();
+    std::thread::Builder::new()
+        .name("course analysis".to_string())
+        .spawn(move || {
+            while let Ok(mut job) = job_rx.recv() {
+                // Only the newest edit matters: skip the ones it replaced.
+                while let Ok(newer) = job_rx.try_recv() {
+                    job = newer;
+                }
+                let analysis = analyse_board(&job.course, job.board);
+                let done = Done {
+                    generation: job.generation,
+                    analysis,
+                };
+                if done_tx.send(done).is_err() {
+                    break;
+                }
+                ctx.request_repaint();
+            }
+        })
+        .ok()?;
+    Some((job_tx, done_rx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Rotation, Square};
+    use crate::model::{
+        Flag, LivesRule, PlayerRange, RulesEdition, StartRule, Tile, TilePlacement,
+    };
+    use std::time::{Duration, Instant};
+
+    fn course(flag: Square) -> (Course, Board) {
+        let mut tiles = crate::format::Library::default();
+        tiles.add(
+            crate::format::Document::Tile(Tile::new("t", 6, 6)),
+            crate::format::library::Origin::Builtin("t.json"),
+        );
+        let course = Course {
+            name: "c".to_string(),
+            description: String::new(),
+            author: String::new(),
+            rules: RulesEdition::Classic1994,
+            players: PlayerRange::default(),
+            lives: LivesRule::Standard,
+            placements: vec![TilePlacement {
+                tile: "t".to_string(),
+                at: Square::new(0, 0),
+                rotation: Rotation::R0,
+            }],
+            embedded: Vec::new(),
+            flags: vec![Flag {
+                number: 1,
+                at: flag,
+            }],
+            start: StartRule::Archive(Square::new(0, 0)),
+        };
+        let board = course.compile(&tiles);
+        (course, board)
+    }
+
+    fn wait(a: &mut Analyser) -> Analysis {
+        let start = Instant::now();
+        loop {
+            if let Some(result) = a.poll() {
+                return result;
+            }
+            assert!(start.elapsed() < Duration::from_secs(20), "no result");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    #[test]
+    fn the_result_of_the_latest_course_comes_back_and_older_ones_are_dropped() {
+        let mut a = Analyser::new(egui::Context::default());
+        let (near, near_board) = course(Square::new(1, 0));
+        let (far, far_board) = course(Square::new(5, 5));
+        a.submit(&near, &near_board);
+        a.submit(&far, &far_board);
+        assert!(a.is_busy());
+        let result = wait(&mut a);
+        assert!(!a.is_busy());
+        let end = result.solution.map(|s| s.line().last().copied());
+        assert_eq!(
+            end,
+            Some(Some(Square::new(5, 5))),
+            "the later course's line"
+        );
+        // Nothing more comes: the first job's result, if it was made, is stale.
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(a.poll().is_none());
+        // The same course again is not analysed again.
+        a.submit(&far, &far_board);
+        assert!(!a.is_busy());
+    }
+
+    #[test]
+    fn a_cancelled_job_gives_no_result() {
+        let mut a = Analyser::new(egui::Context::default());
+        let (c, b) = course(Square::new(3, 3));
+        a.submit(&c, &b);
+        a.cancel();
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(a.poll().is_none());
+        assert!(!a.is_busy());
+        // After a cancel the same course is analysed again when asked.
+        a.submit(&c, &b);
+        assert!(wait(&mut a).solution.is_some());
+    }
+}

@@ -7,16 +7,24 @@ pub mod event;
 pub mod factory;
 pub mod game;
 pub mod lone;
+pub mod options;
 pub mod phase;
 pub mod replay;
 pub mod rng;
 pub mod scenario;
 
 pub use card::{Card, CardKind, DECK_SIZE, full_deck};
-pub use event::{DestroyCause, Event, PushedBy, RepairCause, RobotId, RotateCause, Shooter};
+pub use event::{
+    DestroyCause, DiscardReason, Event, OptionSource, PushedBy, RepairCause, RobotId, RotateCause,
+    Shooter,
+};
 pub use factory::Factory;
 pub use game::{Game, ProgramError, Robot, RobotSetup, Settings, Stage, Status};
 pub use lone::LoneOutcome;
+pub use options::{
+    ChoiceError, Choices, Exchange, FireMode, OptionCard, OptionSet, Placed, Policy, RegisterSet,
+    Side, Sidestep, WrenchChoice,
+};
 pub use replay::{Replay, TurnPrograms};
 pub use rng::Rng;
 pub use scenario::{ScenarioReport, run_scenario_file};

@@ -1,0 +1,1 @@
+//! Unit tests of the option cards, one per rule.

@@ -25,7 +25,7 @@ pub use options::{
     ChoiceError, Choices, Exchange, FireMode, OptionCard, OptionSet, Placed, Policy, RegisterSet,
     Side, Sidestep, WrenchChoice,
 };
-pub use replay::{Replay, TurnPrograms};
+pub use replay::{Replay, TurnChoices, TurnPrograms};
 pub use rng::Rng;
 pub use scenario::{ScenarioReport, run_scenario_file};
 

@@ -93,6 +93,8 @@ struct Expect {
     place: Option<u8>,
     /// The option cards held, in any order.
     options: Option<OptionSet>,
+    /// How many option cards are held (when which ones depends on the shuffle).
+    option_count: Option<usize>,
     /// Cards in the hand (after a Recompile).
     hand_cards: Option<usize>,
     /// The card kept for next turn by the Flywheel.
@@ -584,6 +586,13 @@ fn compare_options(exp: &Expect, game: &Game, i: usize) -> Vec<FieldCheck> {
             field: "options",
             expected: list(set),
             actual: list(game.options(i)),
+        });
+    }
+    if let Some(n) = exp.option_count {
+        out.push(FieldCheck {
+            field: "option_count",
+            expected: n.to_string(),
+            actual: game.options(i).len().to_string(),
         });
     }
     if let Some(n) = exp.hand_cards {

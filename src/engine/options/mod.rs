@@ -505,25 +505,23 @@ impl Game {
             *slot = cards.get(reg).copied();
         }
         let hand = self.hands.get(id).cloned().unwrap_or_default();
-        let already = self.opt.recompiled & (1 << id) != 0;
         // The base rules are checked first, so their errors win.
         self.check_program(id, cards, power_down)?;
         if !r.powered_down {
+            // `recompile` is not checked here: `Game::recompile` did it (and checked it) before
+            // programming; its damage may even have cost the card in an option exchange since.
+            let check = Choices {
+                recompile: false,
+                ..*choices
+            };
             choices::validate(
-                choices,
+                &check,
                 r.options,
                 &registers,
                 OptionCard::HOWITZER_SHOTS.saturating_sub(r.howitzer),
                 &|c| hand.contains(&c) && !cards.contains(&c),
             )
             .map_err(ProgramError::Choice)?;
-            if choices.recompile && !already && self.stage == Stage::Programming {
-                // Recompile is done before programming (`Game::recompile`); asking for it here
-                // without having done it is an error rather than a silent no-op.
-                return Err(ProgramError::Choice(ChoiceError::NoOption(
-                    OptionCard::Recompile,
-                )));
-            }
         }
         let reserved: [Option<Card>; 3] = [
             choices.dual_processor.map(|p| p.card),

@@ -2,20 +2,20 @@
 //! turns than greedy and greedy than random, no bot's program is ever refused by the engine, and
 //! the `play` and `drive` subcommands print a game and parseable statistics.
 
+use factory_floor::bots::FlagMaps;
+use factory_floor::bots::options::bot_policy;
 use factory_floor::bots::{
     Arena, BotKind, Choice, DriveOptions, DriveStats, drive, parse_bots, play_game, submit,
 };
-use factory_floor::bots::FlagMaps;
-use factory_floor::bots::options::bot_policy;
 use factory_floor::engine::{
     Card, CardKind, DiscardReason, Event, Exchange, Factory, Game, OptionCard, OptionSource,
     RobotSetup, Settings, Stage, Status, WrenchChoice,
 };
 use factory_floor::geom::{Facing, Square};
 use factory_floor::model::{Barrier, Beams, Board, EdgeSpec, Mount, SquareSpec, Tile, Wrenches};
-use std::sync::Arc;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::Arc;
 use std::sync::OnceLock;
 
 /// A fair cap: a lone greedy robot needs about 14 turns on this course, random ones never finish.
@@ -337,7 +337,12 @@ fn a_drive_reports_progress_and_stops_when_cancelled() {
 
 /// Plays `bots` on the sample course from `seed` with every robot given `per_robot` option cards
 /// at the start; returns the refusals and every event.
-fn play_with_options(bots: &[BotKind], seed: u64, per_robot: usize, turns: u32) -> (u32, Vec<Event>) {
+fn play_with_options(
+    bots: &[BotKind],
+    seed: u64,
+    per_robot: usize,
+    turns: u32,
+) -> (u32, Vec<Event>) {
     let settings = Settings {
         turn_limit: Some(turns),
         ..Settings::default()
@@ -368,7 +373,10 @@ fn play_with_options(bots: &[BotKind], seed: u64, per_robot: usize, turns: u32) 
         }
         game.begin_turn(&mut events);
         for (i, bot) in players.iter_mut().enumerate() {
-            if game.robot(i).is_some_and(|r| r.is_active() && !r.powered_down) {
+            if game
+                .robot(i)
+                .is_some_and(|r| r.is_active() && !r.powered_down)
+            {
                 let choice = bot.choose(&game, i);
                 if submit(&mut game, i, &choice, &mut events) {
                     refusals += 1;
@@ -397,7 +405,10 @@ fn no_bot_program_with_option_choices_is_ever_refused_issue_8() {
     for seed in 0..12 {
         // 6 options each: 24 of the 26 cards are in play.
         let (refusals, events) = play_with_options(&bots, seed, 6, 15);
-        assert_eq!(refusals, 0, "seed {seed}: a program with options was refused");
+        assert_eq!(
+            refusals, 0,
+            "seed {seed}: a program with options was refused"
+        );
         used += events
             .iter()
             .filter(|e| matches!(e, Event::OptionUsed { .. }))
@@ -408,7 +419,7 @@ fn no_bot_program_with_option_choices_is_ever_refused_issue_8() {
 
 #[test]
 fn bots_take_an_option_when_undamaged_on_a_double_wrench_and_give_one_up_rather_than_a_life_issue_8()
-{
+ {
     let policy = bot_policy();
     assert_eq!(policy.double_wrench, WrenchChoice::Default);
     assert_eq!(policy.exchange, Exchange::WhenFatal);
@@ -441,7 +452,9 @@ fn bots_take_an_option_when_undamaged_on_a_double_wrench_and_give_one_up_rather_
     ];
     setups[1].damage = 3;
     setups[2].damage = 9;
-    setups[2].options = [OptionCard::Brakes, OptionCard::Shield].into_iter().collect();
+    setups[2].options = [OptionCard::Brakes, OptionCard::Shield]
+        .into_iter()
+        .collect();
     for kind in [BotKind::Greedy, BotKind::Planner] {
         let Ok(mut game) = Game::new(Arc::clone(&factory), &setups, Settings::default(), 4) else {
             panic!("setup");

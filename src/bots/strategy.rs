@@ -96,7 +96,13 @@ pub fn submit(game: &mut Game, id: usize, choice: &Choice, events: &mut Vec<Even
         return false;
     }
     if game
-        .program_with(id, &choice.cards, choice.power_down, &choice.options, events)
+        .program_with(
+            id,
+            &choice.cards,
+            choice.power_down,
+            &choice.options,
+            events,
+        )
         .is_ok()
     {
         return false;

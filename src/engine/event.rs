@@ -403,10 +403,7 @@ impl Event {
                 robot,
                 amount,
                 option,
-            } => format!(
-                "{}'s {option} prevents {amount} damage",
-                name(robot)
-            ),
+            } => format!("{}'s {option} prevents {amount} damage", name(robot)),
             Touched { robot, flag } => format!("{} touches flag {flag}", name(robot)),
             ArchiveSet { robot, at } => format!("{}'s archive is now {at}", name(robot)),
             Finished { robot, place } => {

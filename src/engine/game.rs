@@ -168,7 +168,10 @@ pub enum ProgramError {
     NoSuchRobot(usize),
     NotPlaying,
     PoweredDown,
-    WrongCount { expected: usize, got: usize },
+    WrongCount {
+        expected: usize,
+        got: usize,
+    },
     NotInHand(Card),
     Duplicate(Card),
     UndamagedPowerDown,

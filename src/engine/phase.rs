@@ -4,8 +4,8 @@
 
 use super::card::{Card, CardKind};
 use super::event::{DestroyCause, Event, OptionSource, PushedBy, RobotId, RotateCause, Shooter};
-use super::options::Effects;
 use super::game::{Game, MAX_ROBOTS, Stage, Status};
+use super::options::Effects;
 use crate::geom::{Facing, Square, Turn};
 use crate::model::FlowKind;
 
@@ -732,15 +732,8 @@ impl Game {
                         beams: laser.beams,
                     });
                     // Shields block points from their side (options/mod.rs).
-                    let through = self.shielded(
-                        j,
-                        laser.beams,
-                        laser.direction,
-                        None,
-                        &mut false,
-                        &mut guard[j],
-                        events,
-                    );
+                    let through =
+                        self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
                     damage[j] = damage[j].saturating_add(through);
                 }
                 break;

@@ -74,7 +74,9 @@ impl Replay {
             let mut choices: TurnChoices = Vec::new();
             for i in playing {
                 // Recompile, when held, is used now and then, before the program is chosen.
-                let recompile = game.options(i).contains(super::options::OptionCard::Recompile)
+                let recompile = game
+                    .options(i)
+                    .contains(super::options::OptionCard::Recompile)
                     && chooser.below(4) == 0
                     && game.recompile(i, &mut events).is_ok();
                 if !game.robots()[i].is_active() {

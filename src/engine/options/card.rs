@@ -261,7 +261,9 @@ impl OptionCard {
     }
 
     pub fn from_code(code: &str) -> Option<OptionCard> {
-        OptionCard::ALL.into_iter().find(|o| o.code() == code.trim())
+        OptionCard::ALL
+            .into_iter()
+            .find(|o| o.code() == code.trim())
     }
 
     /// How much a robot gives up discarding this option, low first: the engine's default order
@@ -353,7 +355,9 @@ impl OptionSet {
 
     /// The options held, in `OptionCard::ALL` order.
     pub fn iter(self) -> impl Iterator<Item = OptionCard> {
-        OptionCard::ALL.into_iter().filter(move |&o| self.contains(o))
+        OptionCard::ALL
+            .into_iter()
+            .filter(move |&o| self.contains(o))
     }
 }
 
@@ -398,9 +402,11 @@ mod tests {
         values.dedup();
         assert_eq!(values.len(), 26, "the default discard order is total");
         assert_eq!(
-            serde_json::to_string(&[OptionCard::Shield, OptionCard::Brakes]
-                .into_iter()
-                .collect::<OptionSet>())
+            serde_json::to_string(
+                &[OptionCard::Shield, OptionCard::Brakes]
+                    .into_iter()
+                    .collect::<OptionSet>()
+            )
             .ok(),
             Some("[\"brakes\",\"shield\"]".to_string())
         );

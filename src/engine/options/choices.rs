@@ -285,7 +285,12 @@ pub(crate) fn validate(
     if choices.gyroscopic_stabilizer {
         need(OptionCard::GyroscopicStabilizer)?;
     }
-    kinds(OptionCard::Brakes, choices.brakes, CardKind::Move1, "a Move 1")?;
+    kinds(
+        OptionCard::Brakes,
+        choices.brakes,
+        CardKind::Move1,
+        "a Move 1",
+    )?;
     kinds(
         OptionCard::FourthGear,
         choices.fourth_gear,
@@ -346,7 +351,10 @@ pub(crate) fn validate(
                 needs: "a movement card",
             });
         }
-        if !matches!(p.card.kind, CardKind::Left | CardKind::Right | CardKind::UTurn) {
+        if !matches!(
+            p.card.kind,
+            CardKind::Left | CardKind::Right | CardKind::UTurn
+        ) {
             return Err(ChoiceError::CardNotSpare {
                 option: OptionCard::DualProcessor,
                 card: p.card,

@@ -308,16 +308,15 @@ impl Game {
     /// Shield and Power-Down Shield against one shot of `points` travelling `travel` onto robot
     /// `j`; returns the points that get through. A Shield blocks 1 point of each shot from its
     /// side (FAQ 7.3: "The shield blocks the first point of damage, but the second point gets
-    /// through"); a High-Power Laser shot (`pierce` still unspent) goes through the shield as
-    /// through a wall. A Power-Down Shield blocks 1 point from each direction each register
+    /// through"); a High-Power Laser shot (`pierce`: its shooter and whether its one pass through
+    /// an obstacle is unspent) goes through the shield as through a wall. A Power-Down Shield blocks 1 point from each direction each register
     /// (`guard`: the directions used in this fire step).
     pub(crate) fn shielded(
         &mut self,
         j: usize,
         points: u8,
         travel: Facing,
-        shooter: Option<usize>,
-        pierce: &mut bool,
+        pierce: Option<(usize, &mut bool)>,
         guard: &mut u8,
         events: &mut Vec<Event>,
     ) -> u8 {
@@ -329,8 +328,10 @@ impl Game {
         let mut left = points;
         let side = self.opt.choices[j].shield.unwrap_or_default();
         if self.usable(j, OptionCard::Shield) && side.toward(r.facing) == from {
-            if *pierce && let Some(s) = shooter {
-                *pierce = false;
+            if let Some((s, unspent)) = pierce
+                && *unspent
+            {
+                *unspent = false;
                 events.push(Event::OptionUsed {
                     robot: s as RobotId,
                     option: OptionCard::HighPowerLaser,
@@ -621,12 +622,7 @@ impl Game {
         if self.stage == Stage::BetweenTurns {
             self.begin_turn(events);
         }
-        let choice_of = |id: usize| {
-            choices
-                .iter()
-                .find(|(i, _)| *i == id)
-                .map(|(_, c)| *c)
-        };
+        let choice_of = |id: usize| choices.iter().find(|(i, _)| *i == id).map(|(_, c)| *c);
         for &(id, c) in choices {
             if c.recompile
                 && self.opt.recompiled & (1 << id) == 0
@@ -715,9 +711,8 @@ impl Game {
                 });
         }
         if has(OptionCard::DualProcessor) && coin(rng) {
-            let reg = (1..=5u8).find(|&k| {
-                regs[usize::from(k - 1)].is_some_and(|c| c.kind.is_movement())
-            });
+            let reg =
+                (1..=5u8).find(|&k| regs[usize::from(k - 1)].is_some_and(|c| c.kind.is_movement()));
             let rot = spare
                 .iter()
                 .position(|c| matches!(c.kind, CardKind::Left | CardKind::Right | CardKind::UTurn));
@@ -837,8 +832,7 @@ impl Game {
                 ((dir, 0), OptionCard::Brakes)
             }
             CardKind::Move1
-                if on(OptionCard::CrabLegs)
-                    && c.crab_legs.is_some_and(|s| s.register == phase) =>
+                if on(OptionCard::CrabLegs) && c.crab_legs.is_some_and(|s| s.register == phase) =>
             {
                 let side = c.crab_legs.map_or(Turn::Left, |s| s.side);
                 ((r.facing.turned(side), 1), OptionCard::CrabLegs)
@@ -846,9 +840,7 @@ impl Game {
             CardKind::Move3 if on(OptionCard::FourthGear) && c.fourth_gear.contains(phase) => {
                 ((dir, 4), OptionCard::FourthGear)
             }
-            CardKind::BackUp
-                if on(OptionCard::ReverseGears) && c.reverse_gears.contains(phase) =>
-            {
+            CardKind::BackUp if on(OptionCard::ReverseGears) && c.reverse_gears.contains(phase) => {
                 ((dir, 2), OptionCard::ReverseGears)
             }
             _ => return plain,
@@ -1071,8 +1063,7 @@ impl Game {
                 j,
                 beam.points,
                 dir,
-                Some(i),
-                &mut pierce,
+                Some((i, &mut pierce)),
                 &mut guard[j],
                 events,
             );
@@ -1108,8 +1099,8 @@ impl Game {
                     }
                     OptionCard::TractorBeam => {
                         // Pulled towards the shooter, unless it is already beside it.
-                        let beside = self.robots[j].square.step(e.dir.opposite())
-                            == self.robots[i].square;
+                        let beside =
+                            self.robots[j].square.step(e.dir.opposite()) == self.robots[i].square;
                         if !beside {
                             self.shove(j, e.dir.opposite(), i, phase, events);
                         }

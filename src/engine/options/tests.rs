@@ -7,7 +7,9 @@ use crate::engine::factory::Factory;
 use crate::engine::game::{Game, ProgramError, RobotSetup, Settings, Status};
 use crate::engine::replay::Replay;
 use crate::geom::{Facing, Square, Turn};
-use crate::model::{Barrier, Beams, Board, Device, EdgeSpec, Floor, Mount, Spin, SquareSpec, Tile, Wrenches};
+use crate::model::{
+    Barrier, Beams, Board, Device, EdgeSpec, Floor, Mount, Spin, SquareSpec, Tile, Wrenches,
+};
 use Facing::{E, N, S, W};
 use OptionCard as O;
 use std::sync::Arc;
@@ -231,7 +233,9 @@ fn without_options_in_the_settings_no_robot_draws_or_holds_one_issue_8() {
 
 #[test]
 fn radioactive_waste_draws_a_real_option_card_seed_001() {
-    let mut g = Plan::new(1, 1).waste(0, 0).game(&[], &[("a", sq(0, 0), N, &[])]);
+    let mut g = Plan::new(1, 1)
+        .waste(0, 0)
+        .game(&[], &[("a", sq(0, 0), N, &[])]);
     let ev = script(&mut g, &[], &[], 1);
     assert_eq!(robot(&g, 0).damage, 1);
     assert_eq!(g.options(0).len(), 1);
@@ -360,10 +364,7 @@ fn rear_firing_laser_also_fires_backwards_issue_8() {
 #[test]
 fn ramming_gear_does_1_damage_to_a_robot_it_pushes_issue_8() {
     let play = |opts: &[OptionCard]| {
-        let mut g = Plan::new(4, 1).game(
-            &[],
-            &[("a", sq(0, 0), E, opts), ("b", sq(1, 0), N, &[])],
-        );
+        let mut g = Plan::new(4, 1).game(&[], &[("a", sq(0, 0), E, opts), ("b", sq(1, 0), N, &[])]);
         script(&mut g, &[(0, &[Some(c(CardKind::Move1, 500))])], &[], 1);
         (robot(&g, 1).square, robot(&g, 1).damage)
     };
@@ -460,7 +461,10 @@ fn shield_blocks_a_point_of_each_shot_from_its_programmed_side_seed_000_program_
 fn high_power_laser_shoots_through_one_wall_or_one_robot_issue_8() {
     let mut g = Plan::new(4, 1).wall(1, 0, E).game(
         &[],
-        &[("a", sq(0, 0), E, &[O::HighPowerLaser]), ("b", sq(3, 0), N, &[])],
+        &[
+            ("a", sq(0, 0), E, &[O::HighPowerLaser]),
+            ("b", sq(3, 0), N, &[]),
+        ],
     );
     script(&mut g, &[], &[], 1);
     assert_eq!(robot(&g, 1).damage, 1);
@@ -530,7 +534,11 @@ fn brakes_play_a_move_1_as_move_0_issue_8() {
     };
     let m1 = [Some(c(CardKind::Move1, 500)), Some(c(CardKind::Move1, 510))];
     script(&mut g, &[(0, &m1)], &[(0, ch)], 2);
-    assert_eq!(robot(&g, 0).square, sq(1, 0), "register 1 braked, register 2 moved");
+    assert_eq!(
+        robot(&g, 0).square,
+        sq(1, 0),
+        "register 1 braked, register 2 moved"
+    );
 }
 
 #[test]
@@ -540,7 +548,12 @@ fn fourth_gear_plays_a_move_3_as_move_4_issue_8() {
         fourth_gear: registers(&[1]),
         ..Choices::default()
     };
-    script(&mut g, &[(0, &[Some(c(CardKind::Move3, 800))])], &[(0, ch)], 1);
+    script(
+        &mut g,
+        &[(0, &[Some(c(CardKind::Move3, 800))])],
+        &[(0, ch)],
+        1,
+    );
     assert_eq!(robot(&g, 0).square, sq(4, 0));
 }
 
@@ -551,7 +564,12 @@ fn reverse_gears_back_a_robot_up_2_squares_issue_8() {
         reverse_gears: registers(&[1]),
         ..Choices::default()
     };
-    script(&mut g, &[(0, &[Some(c(CardKind::BackUp, 430))])], &[(0, ch)], 1);
+    script(
+        &mut g,
+        &[(0, &[Some(c(CardKind::BackUp, 430))])],
+        &[(0, ch)],
+        1,
+    );
     assert_eq!((robot(&g, 0).square, robot(&g, 0).facing), (sq(1, 0), E));
 }
 
@@ -589,7 +607,12 @@ fn dual_processor_moves_then_turns_in_one_register_issue_8() {
         }),
         ..Choices::default()
     };
-    script(&mut g, &[(0, &[Some(c(CardKind::Move1, 500))])], &[(0, ch)], 1);
+    script(
+        &mut g,
+        &[(0, &[Some(c(CardKind::Move1, 500))])],
+        &[(0, ch)],
+        1,
+    );
     assert_eq!((robot(&g, 0).square, robot(&g, 0).facing), (sq(1, 0), S));
 }
 
@@ -609,14 +632,21 @@ fn pressor_and_tractor_beams_push_and_pull_the_target_instead_of_the_laser_issue
     };
     assert_eq!(play(O::PressorBeam, 2), (3, 0));
     assert_eq!(play(O::TractorBeam, 3), (2, 0));
-    assert_eq!(play(O::TractorBeam, 1), (1, 0), "already beside the shooter");
+    assert_eq!(
+        play(O::TractorBeam, 1),
+        (1, 0),
+        "already beside the shooter"
+    );
 }
 
 #[test]
 fn mini_howitzer_pushes_and_does_1_damage_for_5_shots_issue_8() {
     let mut g = Plan::new(10, 1).game(
         &[],
-        &[("a", sq(0, 0), E, &[O::MiniHowitzer]), ("b", sq(1, 0), N, &[])],
+        &[
+            ("a", sq(0, 0), E, &[O::MiniHowitzer]),
+            ("b", sq(1, 0), N, &[]),
+        ],
     );
     let ch = Choices {
         weapon: Some(O::MiniHowitzer),
@@ -671,7 +701,10 @@ fn scrambler_replaces_the_targets_next_register_with_the_top_card_issue_8() {
 fn radio_control_makes_the_target_play_the_shooters_program_issue_8() {
     let mut g = Plan::new(4, 3).game(
         &[],
-        &[("a", sq(0, 1), E, &[O::RadioControl]), ("b", sq(2, 1), N, &[])],
+        &[
+            ("a", sq(0, 1), E, &[O::RadioControl]),
+            ("b", sq(2, 1), N, &[]),
+        ],
     );
     let ch = Choices {
         weapon: Some(O::RadioControl),
@@ -690,7 +723,11 @@ fn abort_switch_replaces_the_rest_of_the_program_with_deck_cards_issue_8() {
         abort_switch: Some(2),
         ..Choices::default()
     };
-    let mine = [Some(c(CardKind::Left, 1)), Some(c(CardKind::Left, 3)), Some(c(CardKind::Left, 5))];
+    let mine = [
+        Some(c(CardKind::Left, 1)),
+        Some(c(CardKind::Left, 3)),
+        Some(c(CardKind::Left, 5)),
+    ];
     let ev = script(&mut g, &[(0, &mine)], &[(0, ch)], 1);
     assert_eq!(robot(&g, 0).registers[0], mine[0], "register 1 is kept");
     let mut ev2 = ev;
@@ -723,10 +760,7 @@ fn conditional_program_swaps_its_spare_card_in_when_the_register_is_revealed_iss
 
 /// A real two-robot game with `opts` for robot 0, dealt and programming.
 fn dealt_game(opts: &[OptionCard]) -> (Game, Vec<Event>) {
-    let mut g = Plan::new(12, 12).game(
-        &[],
-        &[("a", sq(2, 2), E, opts), ("b", sq(8, 8), W, &[])],
-    );
+    let mut g = Plan::new(12, 12).game(&[], &[("a", sq(2, 2), E, opts), ("b", sq(8, 8), W, &[])]);
     let mut ev = Vec::new();
     g.begin_turn(&mut ev);
     (g, ev)
@@ -741,7 +775,16 @@ fn flywheel_keeps_one_unused_card_for_next_turn_issue_8() {
         ..Choices::default()
     };
     assert_eq!(
-        g.program_with(0, &hand[..5], false, &Choices { flywheel: Some(hand[0]), ..ch }, &mut ev),
+        g.program_with(
+            0,
+            &hand[..5],
+            false,
+            &Choices {
+                flywheel: Some(hand[0]),
+                ..ch
+            },
+            &mut ev
+        ),
         Err(ProgramError::Choice(ChoiceError::CardNotSpare {
             option: O::Flywheel,
             card: hand[0]
@@ -830,14 +873,7 @@ fn games_with_options_replay_identically_issue_8() {
             ..RobotSetup::new(format!("r{i}"), sq(i as i32 * 2, i as i32), E)
         })
         .collect();
-    let played = Replay::random(
-        Arc::clone(&factory),
-        setups,
-        Settings::default(),
-        5,
-        9,
-        10,
-    );
+    let played = Replay::random(Arc::clone(&factory), setups, Settings::default(), 5, 9, 10);
     let Ok((replay, game, events)) = played else {
         panic!("{:?}", played.err());
     };
@@ -886,7 +922,10 @@ fn option_events_read_as_log_lines_issue_8() {
         "Red draws the option Shield on the double-wrench site at (1, 2)"
     );
     assert_eq!(lines[1], "Red uses its Pressor Beam on Blue");
-    assert_eq!(lines[2], "Blue loses its option Brakes to avoid a point of damage");
+    assert_eq!(
+        lines[2],
+        "Blue loses its option Brakes to avoid a point of damage"
+    );
     assert_eq!(lines[3], "Blue's Ablative Coat prevents 1 damage");
     let _ = S;
 }

@@ -63,6 +63,8 @@ pub struct Robot {
     pub howitzer: u8,
     /// Held the Superior Archive Copy when destroyed: re-enters with no damage (FAQ 7.4).
     pub superior_copy: bool,
+    /// Registers locked without damage by Fire Control hits (FAQ 7.3: "an inverted damage chit").
+    pub lock_chits: u8,
 }
 
 impl Robot {
@@ -71,9 +73,9 @@ impl Robot {
     }
 
     /// How many registers the damage locks: 5 locks register 5, ... 9 locks all (seed 000, Locked
-    /// Registers).
+    /// Registers); each Fire Control lock chit locks one more (FAQ 7.3).
     pub fn locked_count(&self) -> usize {
-        usize::from(self.damage.saturating_sub(4)).min(REGISTERS)
+        usize::from(self.damage.saturating_sub(4) + self.lock_chits).min(REGISTERS)
     }
 
     /// Whether register `r` (0-based) is locked.
@@ -301,6 +303,7 @@ impl Game {
                 ablative: 0,
                 howitzer: 0,
                 superior_copy: false,
+                lock_chits: 0,
             });
         }
         for (i, a) in robots.iter().enumerate() {
@@ -504,6 +507,12 @@ impl Game {
                     }
                 }
             }
+            // Lock chits are discarded with the damage (docs/rules.md, Fire Control).
+            r.lock_chits = if r.is_active() && r.powered_down {
+                0
+            } else {
+                r.lock_chits
+            };
             if r.is_active() && r.powered_down && r.damage > 0 {
                 let amount = r.damage;
                 r.damage = 0;
@@ -537,6 +546,7 @@ impl Game {
             r.status = Status::Active;
             r.square = at;
             r.damage = REENTRY_DAMAGE;
+            r.lock_chits = 0;
             r.is_virtual = shared;
             // FAQ 7.5: the re-entry choice (`choose_reentry`) overrides a power down announced
             // before destruction; with no choice the robot enters powered up.
@@ -765,7 +775,10 @@ impl Game {
             }
             // Lowering damage frees the lowest-numbered locked register first, since locks
             // follow damage (RULINGS.md, Damage).
-            let amount = wrenches.min(r.damage);
+            // Fire Control lock chits are repaired first, like damage (docs/rules.md).
+            let chits = wrenches.min(r.lock_chits);
+            self.robots[i].lock_chits -= chits;
+            let amount = (wrenches - chits).min(r.damage);
             if amount > 0 {
                 let r = &mut self.robots[i];
                 r.damage -= amount;

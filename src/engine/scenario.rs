@@ -95,6 +95,8 @@ struct Expect {
     options: Option<OptionSet>,
     /// How many option cards are held (when which ones depends on the shuffle).
     option_count: Option<usize>,
+    /// How many registers are locked (by damage and Fire Control lock chits).
+    locked_registers: Option<usize>,
     /// Cards in the hand (after a Recompile).
     hand_cards: Option<usize>,
     /// The card kept for next turn by the Flywheel.
@@ -593,6 +595,13 @@ fn compare_options(exp: &Expect, game: &Game, i: usize) -> Vec<FieldCheck> {
             field: "option_count",
             expected: n.to_string(),
             actual: game.options(i).len().to_string(),
+        });
+    }
+    if let Some(n) = exp.locked_registers {
+        out.push(FieldCheck {
+            field: "locked_registers",
+            expected: n.to_string(),
+            actual: game.robots()[i].locked_count().to_string(),
         });
     }
     if let Some(n) = exp.hand_cards {

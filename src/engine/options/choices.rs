@@ -70,6 +70,9 @@ pub enum FireMode {
     /// Each point that would be damage destroys one of the target's options instead (while it
     /// has any).
     DestroyOption,
+    /// Each point that would be damage locks one more of the target's registers instead, without
+    /// damage (FAQ 7.3).
+    LockRegister,
 }
 
 /// The controller's standing decisions; kept from turn to turn until a program changes them.

@@ -87,6 +87,8 @@ pub(crate) struct Effect {
     dir: Facing,
     /// Fire Control: the points that got through shields.
     points: u8,
+    /// Fire Control: lock registers rather than destroy options.
+    lock: bool,
 }
 
 /// The fire step's option effects, without allocating.
@@ -745,8 +747,9 @@ impl Game {
         if !weapons.is_empty() && coin(rng) {
             c.weapon = Some(weapons[rng.below(weapons.len() as u64) as usize]);
         }
-        if has(OptionCard::FireControl) && coin(rng) {
-            c.fire_control = FireMode::DestroyOption;
+        if has(OptionCard::FireControl) {
+            c.fire_control = [FireMode::Damage, FireMode::DestroyOption, FireMode::LockRegister]
+                [rng.below(3) as usize];
         }
         c
     }
@@ -987,8 +990,9 @@ impl Game {
                 },
                 pierce: self.usable(i, OptionCard::HighPowerLaser),
                 weapon,
-                fire_control: c.fire_control == FireMode::DestroyOption
-                    && self.usable(i, OptionCard::FireControl),
+                fire_control: (c.fire_control != FireMode::Damage
+                    && self.usable(i, OptionCard::FireControl))
+                .then_some(c.fire_control),
             };
             self.trace(i, r.facing, main, damage, guard, effects, events);
             if self.usable(i, OptionCard::RearFiringLaser) {
@@ -996,7 +1000,7 @@ impl Game {
                     points: 1,
                     pierce: false,
                     weapon: None,
-                    fire_control: false,
+                    fire_control: None,
                 };
                 self.trace(i, r.facing.opposite(), rear, damage, guard, effects, events);
             }
@@ -1049,6 +1053,7 @@ impl Game {
                     option: w,
                     dir,
                     points: 0,
+                    lock: false,
                 });
                 break;
             }
@@ -1067,13 +1072,16 @@ impl Game {
                 &mut guard[j],
                 events,
             );
-            if beam.fire_control && through > 0 {
+            if let Some(mode) = beam.fire_control
+                && through > 0
+            {
                 effects.push(Effect {
                     shooter: i as u8,
                     target: j as u8,
                     option: OptionCard::FireControl,
                     dir,
                     points: through,
+                    lock: mode == FireMode::LockRegister,
                 });
             } else {
                 damage[j] = damage[j].saturating_add(through);
@@ -1112,7 +1120,7 @@ impl Game {
                         }
                     }
                     OptionCard::RadioControl => self.opt.radio[j] = Some(e.shooter),
-                    OptionCard::FireControl => self.fire_control(j, e.points, events),
+                    OptionCard::FireControl => self.fire_control(i, j, e.points, e.lock, events),
                     _ => {}
                 }
             }
@@ -1124,11 +1132,13 @@ impl Game {
         }
     }
 
-    /// Fire Control: each point that would be damage destroys one of the target's options
-    /// instead, its most valued first (the shooter chooses; FAQ 7.3: "destroy option"). An
-    /// Ablative Coat takes points as a shield would (FAQ 7.3) before any option is destroyed;
-    /// points beyond the target's options are damage.
-    fn fire_control(&mut self, j: usize, points: u8, events: &mut Vec<Event>) {
+    /// Fire Control (FAQ 7.3: "When scoring damage, you may: lock register, destroy option, or
+    /// do normal damage"): each point that would be damage either destroys one of the target's
+    /// options, its most valued first (the shooter chooses), or locks one more of its registers
+    /// with a lock chit and no damage ("Use an inverted damage chit to designate a locked register
+    /// without damage"). An Ablative Coat takes points as a shield would (FAQ 7.3) first; points
+    /// with nothing left to destroy or lock are damage.
+    fn fire_control(&mut self, i: usize, j: usize, points: u8, lock: bool, events: &mut Vec<Event>) {
         for _ in 0..points {
             if !self.robots[j].is_active() {
                 return;
@@ -1136,11 +1146,19 @@ impl Game {
             let r = self.robots[j];
             let coat = self.usable(j, OptionCard::AblativeCoat);
             let best = r.options.iter().max_by_key(|o| o.keep_value());
-            match best {
-                Some(o) if !coat => {
-                    self.discard_option(j, o, DiscardReason::FireControl, events);
-                }
-                _ => self.take_damage(j, 1, events),
+            if coat {
+                self.take_damage(j, 1, events);
+            } else if lock && r.locked_count() < REGISTERS {
+                self.robots[j].lock_chits += 1;
+                events.push(Event::OptionUsed {
+                    robot: i as RobotId,
+                    option: OptionCard::FireControl,
+                    target: Some(j as RobotId),
+                });
+            } else if let (false, Some(o)) = (lock, best) {
+                self.discard_option(j, o, DiscardReason::FireControl, events);
+            } else {
+                self.take_damage(j, 1, events);
             }
         }
     }
@@ -1201,5 +1219,6 @@ struct Beam {
     points: u8,
     pierce: bool,
     weapon: Option<OptionCard>,
-    fire_control: bool,
+    /// Fire Control's mode, when it replaces damage.
+    fire_control: Option<FireMode>,
 }

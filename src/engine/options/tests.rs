@@ -929,3 +929,25 @@ fn option_events_read_as_log_lines_issue_8() {
     assert_eq!(lines[3], "Blue's Ablative Coat prevents 1 damage");
     let _ = S;
 }
+
+#[test]
+fn fire_control_locks_a_register_without_damage_until_repaired_faq_7_3() {
+    let mut g = Plan::new(3, 1).repair(2, 0, 1).game(
+        &[],
+        &[("a", sq(0, 0), E, &[O::FireControl]), ("b", sq(2, 0), N, &[])],
+    );
+    let ch = Choices {
+        fire_control: FireMode::LockRegister,
+        ..Choices::default()
+    };
+    let mut ev = script(&mut g, &[], &[(0, ch)], 1);
+    assert_eq!(robot(&g, 1).damage, 0, "no damage as well (FAQ 7.3)");
+    assert_eq!(robot(&g, 1).locked_count(), 1);
+    assert!(robot(&g, 1).is_locked(4));
+    for _ in 0..4 {
+        g.run_phase(&mut ev);
+    }
+    assert_eq!(robot(&g, 1).locked_count(), 5, "a lock each register");
+    g.end_turn(&mut ev);
+    assert_eq!(robot(&g, 1).locked_count(), 4, "the repair site frees one");
+}

@@ -46,6 +46,8 @@ pub(crate) struct OptionsState {
     radio: Vec<Option<u8>>,
     /// Robots that have recompiled this turn (bit per robot).
     recompiled: u16,
+    /// Robots under Radio Control (bit per robot): 0 keeps `register_card` cheap.
+    radioed: u16,
 }
 
 impl OptionsState {
@@ -68,6 +70,7 @@ impl OptionsState {
             conditional: vec![None; n],
             radio: vec![None; n],
             recompiled: 0,
+            radioed: 0,
         }
     }
 
@@ -447,6 +450,7 @@ impl Game {
             }
             self.opt.radio[i] = None;
         }
+        self.opt.radioed = 0;
     }
 
     /// Circuit Breaker: a powered-up robot ending the turn with 3 or more damage powers down
@@ -760,6 +764,9 @@ impl Game {
     /// controller's card in that register (issue 8: "the target executes your program").
     pub(crate) fn register_card(&self, i: usize, phase: u8) -> Option<Card> {
         let reg = usize::from(phase - 1);
+        if self.opt.radioed == 0 {
+            return self.robots[i].registers[reg];
+        }
         match self.opt.radio.get(i).copied().flatten() {
             Some(c) => self.robots.get(usize::from(c))?.registers[reg],
             None => self.robots[i].registers[reg],
@@ -977,6 +984,17 @@ impl Game {
             if !r.is_active() || r.is_virtual || r.powered_down {
                 continue;
             }
+            if r.options.is_empty() {
+                // The common case, kept cheap: one plain beam.
+                let plain = Beam {
+                    points: 1,
+                    pierce: false,
+                    weapon: None,
+                    fire_control: None,
+                };
+                self.trace(i, r.facing, plain, damage, guard, effects, events);
+                continue;
+            }
             let c = self.opt.choices[i];
             let weapon = c.weapon.filter(|&w| {
                 self.usable(i, w)
@@ -1119,7 +1137,10 @@ impl Game {
                             self.replace_register(j, next);
                         }
                     }
-                    OptionCard::RadioControl => self.opt.radio[j] = Some(e.shooter),
+                    OptionCard::RadioControl => {
+                        self.opt.radio[j] = Some(e.shooter);
+                        self.opt.radioed |= 1 << j;
+                    }
                     OptionCard::FireControl => self.fire_control(i, j, e.points, e.lock, events),
                     _ => {}
                 }

@@ -951,3 +951,32 @@ fn fire_control_locks_a_register_without_damage_until_repaired_faq_7_3() {
     g.end_turn(&mut ev);
     assert_eq!(robot(&g, 1).locked_count(), 4, "the repair site frees one");
 }
+
+#[test]
+fn gyroscopic_stabilizer_keeps_a_turning_belt_from_rotating_the_robot_issue_8() {
+    use crate::geom::Sides;
+    use crate::model::{Flow, FlowKind};
+    let play = |on: bool| {
+        let belt = |out: Facing, entries: &[Facing]| SquareSpec {
+            flow: Some(Flow {
+                kind: FlowKind::Belt,
+                out,
+                entries: entries.iter().copied().collect::<Sides>(),
+            }),
+            ..SquareSpec::default()
+        };
+        // A belt east onto a curve turning south.
+        let mut g = Plan::new(3, 3)
+            .spec(0, 0, belt(E, &[W]))
+            .spec(1, 0, belt(S, &[W]))
+            .game(&[], &[("a", sq(0, 0), N, &[O::GyroscopicStabilizer])]);
+        let ch = Choices {
+            gyroscopic_stabilizer: on,
+            ..Choices::default()
+        };
+        script(&mut g, &[], &[(0, ch)], 1);
+        (robot(&g, 0).square, robot(&g, 0).facing)
+    };
+    assert_eq!(play(false), (sq(1, 0), E));
+    assert_eq!(play(true), (sq(1, 0), N));
+}

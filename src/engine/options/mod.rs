@@ -752,8 +752,11 @@ impl Game {
             c.weapon = Some(weapons[rng.below(weapons.len() as u64) as usize]);
         }
         if has(OptionCard::FireControl) {
-            c.fire_control = [FireMode::Damage, FireMode::DestroyOption, FireMode::LockRegister]
-                [rng.below(3) as usize];
+            c.fire_control = [
+                FireMode::Damage,
+                FireMode::DestroyOption,
+                FireMode::LockRegister,
+            ][rng.below(3) as usize];
         }
         c
     }
@@ -791,9 +794,11 @@ impl Game {
                     self.replace_register(i, reg);
                 }
             }
+            // A locked register keeps its card (seed 000, Locked Registers): the spare stays out.
             if let Some(p) = self.opt.conditional[i]
                 && p.register == phase
                 && self.usable(i, OptionCard::ConditionalProgram)
+                && !self.robots[i].is_locked(usize::from(phase - 1))
             {
                 self.opt.conditional[i] = None;
                 let reg = usize::from(phase - 1);
@@ -1159,7 +1164,14 @@ impl Game {
     /// with a lock chit and no damage ("Use an inverted damage chit to designate a locked register
     /// without damage"). An Ablative Coat takes points as a shield would (FAQ 7.3) first; points
     /// with nothing left to destroy or lock are damage.
-    fn fire_control(&mut self, i: usize, j: usize, points: u8, lock: bool, events: &mut Vec<Event>) {
+    fn fire_control(
+        &mut self,
+        i: usize,
+        j: usize,
+        points: u8,
+        lock: bool,
+        events: &mut Vec<Event>,
+    ) {
         for _ in 0..points {
             if !self.robots[j].is_active() {
                 return;

@@ -934,7 +934,10 @@ fn option_events_read_as_log_lines_issue_8() {
 fn fire_control_locks_a_register_without_damage_until_repaired_faq_7_3() {
     let mut g = Plan::new(3, 1).repair(2, 0, 1).game(
         &[],
-        &[("a", sq(0, 0), E, &[O::FireControl]), ("b", sq(2, 0), N, &[])],
+        &[
+            ("a", sq(0, 0), E, &[O::FireControl]),
+            ("b", sq(2, 0), N, &[]),
+        ],
     );
     let ch = Choices {
         fire_control: FireMode::LockRegister,

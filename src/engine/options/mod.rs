@@ -929,7 +929,7 @@ impl Game {
     /// site in reach: an adjacent square with no wall between, or a diagonal one reached round
     /// either corner without a wall (docs/rules.md). The next flag comes first, then the robot's
     /// own square if it is a site, then a flag, then the most wrenches.
-    pub fn touch_square(&self, i: usize) -> Square {
+    pub(crate) fn touch_square(&self, i: usize) -> Square {
         let r = self.robots[i];
         if !self.usable(i, OptionCard::MechanicalArm) {
             return r.square;

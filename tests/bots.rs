@@ -2,12 +2,20 @@
 //! turns than greedy and greedy than random, no bot's program is ever refused by the engine, and
 //! the `play` and `drive` subcommands print a game and parseable statistics.
 
+use factory_floor::bots::FlagMaps;
+use factory_floor::bots::options::bot_policy;
 use factory_floor::bots::{
     Arena, BotKind, Choice, DriveOptions, DriveStats, drive, parse_bots, play_game, submit,
 };
-use factory_floor::engine::{Card, CardKind, Event, Game, Settings, Stage};
+use factory_floor::engine::{
+    Card, CardKind, DiscardReason, Event, Exchange, Factory, Game, OptionCard, OptionSource,
+    RobotSetup, Settings, Stage, Status, WrenchChoice,
+};
+use factory_floor::geom::{Facing, Square};
+use factory_floor::model::{Barrier, Beams, Board, EdgeSpec, Mount, SquareSpec, Tile, Wrenches};
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::Arc;
 use std::sync::OnceLock;
 
 /// A fair cap: a lone greedy robot needs about 14 turns on this course, random ones never finish.
@@ -112,6 +120,7 @@ fn submit_counts_a_refused_program_and_plays_a_legal_one_instead() {
     let bad = Choice {
         cards: vec![foreign, hand[0], hand[1], hand[2], hand[3]],
         power_down: false,
+        ..Choice::default()
     };
     assert!(submit(&mut game, 0, &bad, &mut events));
     let registers = game.robots()[0].registers;
@@ -131,6 +140,7 @@ fn submit_counts_a_refused_program_and_plays_a_legal_one_instead() {
     let good = Choice {
         cards: game2.hand(0)[4..9].to_vec(),
         power_down: false,
+        ..Choice::default()
     };
     assert!(!submit(&mut game2, 0, &good, &mut events));
 }
@@ -323,4 +333,161 @@ fn a_drive_reports_progress_and_stops_when_cancelled() {
         stats.by_bot.iter().map(|b| b.robots).sum::<usize>(),
         2 * games.len()
     );
+}
+
+/// Plays `bots` on the sample course from `seed` with every robot given `per_robot` option cards
+/// at the start; returns the refusals and every event.
+fn play_with_options(
+    bots: &[BotKind],
+    seed: u64,
+    per_robot: usize,
+    turns: u32,
+) -> (u32, Vec<Event>) {
+    let settings = Settings {
+        turn_limit: Some(turns),
+        ..Settings::default()
+    };
+    let mut game = match arena().game(bots, settings, seed) {
+        Ok(g) => g,
+        Err(e) => panic!("{e}"),
+    };
+    let mut events = Vec::new();
+    for i in 0..bots.len() {
+        for _ in 0..per_robot {
+            game.draw_option(i, OptionSource::DoubleWrench, &mut events);
+        }
+    }
+    let mut players: Vec<_> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| b.make(&arena().maps, seed + i as u64))
+        .collect();
+    let mut refusals = 0;
+    while !game.is_over() {
+        for (i, bot) in players.iter_mut().enumerate() {
+            if game.robot(i).is_some_and(|r| r.status == Status::Destroyed)
+                && let Some((facing, down)) = bot.reentry(&game, i)
+            {
+                game.choose_reentry(i, facing, down);
+            }
+        }
+        game.begin_turn(&mut events);
+        for (i, bot) in players.iter_mut().enumerate() {
+            if game
+                .robot(i)
+                .is_some_and(|r| r.is_active() && !r.powered_down)
+            {
+                let choice = bot.choose(&game, i);
+                if submit(&mut game, i, &choice, &mut events) {
+                    refusals += 1;
+                }
+            }
+        }
+        while let Stage::Programming | Stage::Phase(1..=4) = game.stage() {
+            game.run_phase(&mut events);
+        }
+        if game.stage() == Stage::Phase(5) {
+            game.end_turn(&mut events);
+        }
+    }
+    (refusals, events)
+}
+
+#[test]
+fn no_bot_program_with_option_choices_is_ever_refused_issue_8() {
+    let bots = [
+        BotKind::Planner,
+        BotKind::Greedy,
+        BotKind::Random,
+        BotKind::Random,
+    ];
+    let mut used = 0;
+    for seed in 0..12 {
+        // 6 options each: 24 of the 26 cards are in play.
+        let (refusals, events) = play_with_options(&bots, seed, 6, 15);
+        assert_eq!(
+            refusals, 0,
+            "seed {seed}: a program with options was refused"
+        );
+        used += events
+            .iter()
+            .filter(|e| matches!(e, Event::OptionUsed { .. }))
+            .count();
+    }
+    assert!(used > 20, "the bots used options only {used} times");
+}
+
+#[test]
+fn bots_take_an_option_when_undamaged_on_a_double_wrench_and_give_one_up_rather_than_a_life_issue_8()
+ {
+    let policy = bot_policy();
+    assert_eq!(policy.double_wrench, WrenchChoice::Default);
+    assert_eq!(policy.exchange, Exchange::WhenFatal);
+    // Three walled-in robots on double-wrench sites: undamaged, damaged, and one a 1-beam laser
+    // hits every phase with 9 damage and two options.
+    let mut tile = Tile::new("t", 5, 1);
+    for x in [0, 2, 4] {
+        let spec = SquareSpec {
+            repair: Wrenches::new(2),
+            ..SquareSpec::default()
+        };
+        tile.set_square(Square::new(x, 0), spec);
+        for side in Facing::ALL {
+            let mount = (x == 4 && side == Facing::N)
+                .then(|| Beams::new(1).map(Mount::Laser))
+                .flatten();
+            let edge = EdgeSpec {
+                barrier: Some(Barrier::Plain),
+                mount,
+            };
+            tile.set_edge(Square::new(x, 0), side, edge);
+        }
+    }
+    let factory = Arc::new(Factory::new(Board::from_tile(&tile, &[Square::new(1, 0)])));
+    let maps = Arc::new(FlagMaps::new(Arc::clone(&factory)));
+    let mut setups = vec![
+        RobotSetup::new("fresh", Square::new(0, 0), Facing::E),
+        RobotSetup::new("hurt", Square::new(2, 0), Facing::E),
+        RobotSetup::new("shot", Square::new(4, 0), Facing::E),
+    ];
+    setups[1].damage = 3;
+    setups[2].damage = 9;
+    setups[2].options = [OptionCard::Brakes, OptionCard::Shield]
+        .into_iter()
+        .collect();
+    for kind in [BotKind::Greedy, BotKind::Planner] {
+        let Ok(mut game) = Game::new(Arc::clone(&factory), &setups, Settings::default(), 4) else {
+            panic!("setup");
+        };
+        let mut events = Vec::new();
+        game.begin_turn(&mut events);
+        for i in 0..3 {
+            let mut bot = kind.make(&maps, 1);
+            let choice = bot.choose(&game, i);
+            assert!(!submit(&mut game, i, &choice, &mut events));
+        }
+        while let Stage::Programming | Stage::Phase(1..=4) = game.stage() {
+            game.run_phase(&mut events);
+        }
+        game.end_turn(&mut events);
+        let r = game.robots();
+        assert_eq!((r[0].damage, game.options(0).len()), (0, 1), "{kind:?}");
+        assert_eq!((r[1].damage, game.options(1).len()), (1, 0), "{kind:?}");
+        // Shot 5 times at 9 damage: Brakes then the Shield go rather than a life, then it dies.
+        assert_eq!(r[2].lives, 2, "{kind:?}");
+        let exchanged = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::OptionDiscarded {
+                        robot: 2,
+                        reason: DiscardReason::Exchange,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(exchanged, 2, "{kind:?}");
+    }
 }

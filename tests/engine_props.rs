@@ -1,8 +1,12 @@
 //! Property tests of the rules engine (issue 3, Acceptance): random games on random boards never
 //! panic, never put two real robots on one square or an active robot on a hole or off the board,
-//! keep all 84 cards accounted for, and replay identically. Bounded for CI.
+//! keep all 84 cards accounted for, and replay identically. Bounded for CI. Robots are dealt
+//! option cards at random and use them at random (issue 8, Acceptance), so every property also
+//! holds with options in play; all 26 options stay accounted for.
 
-use factory_floor::engine::{Factory, Game, Replay, Rng, RobotSetup, Settings, Stage, Status};
+use factory_floor::engine::{
+    Factory, Game, OptionCard, OptionSet, Replay, Rng, RobotSetup, Settings, Stage, Status,
+};
 use factory_floor::geom::{Facing, Sides, Square};
 use factory_floor::model::{
     Barrier, Beams, Board, Colour, Device, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin,
@@ -115,10 +119,17 @@ fn random_robots(seed: u64, squares: &[Square]) -> Vec<RobotSetup> {
     let n = (2 + rng.below(5) as usize).min(squares.len());
     let mut free = squares.to_vec();
     rng.shuffle(&mut free);
+    // Options dealt at random, each card to one robot at most (issue 8).
+    let mut options = OptionCard::ALL.to_vec();
+    rng.shuffle(&mut options);
     (0..n)
         .map(|i| RobotSetup {
             // Some robots share a start square as virtual robots (1994 start).
             is_virtual: i > 0 && rng.below(3) == 0,
+            options: {
+                let k = (rng.below(6) as usize).min(options.len());
+                options.drain(..k).collect::<OptionSet>()
+            },
             ..RobotSetup::new(format!("r{i}"), free[i], Facing::ALL[rng.below(4) as usize])
         })
         .map(|mut r| {
@@ -131,6 +142,13 @@ fn random_robots(seed: u64, squares: &[Square]) -> Vec<RobotSetup> {
 }
 
 fn check_invariants(game: &Game) -> Result<(), String> {
+    let held: usize = game.robots().iter().map(|r| r.options.len()).sum();
+    if held + game.options_undrawn() != 26 {
+        return Err(format!(
+            "{held} options held and {} undrawn: not the 26 of the deck",
+            game.options_undrawn()
+        ));
+    }
     let f = game.factory();
     for (i, r) in game.robots().iter().enumerate() {
         if r.status != Status::Active {
@@ -193,10 +211,21 @@ fn play_checked_on(
             if r.status != Status::Active || r.powered_down {
                 continue;
             }
+            if r.options.contains(OptionCard::Recompile) && chooser.below(3) == 0 {
+                game.recompile(i, &mut events)
+                    .map_err(|e| format!("recompile refused: {e}"))?;
+                if !game.robots()[i].is_active() {
+                    continue;
+                }
+            }
             let cards = game.random_program(i, &mut chooser);
-            let down = r.damage > 0 && chooser.below(5) == 0;
-            game.program(i, &cards, down, &mut events)
+            let down = game.robots()[i].damage > 0 && chooser.below(5) == 0;
+            let choices = game.random_choices(i, &cards, &mut chooser);
+            game.program_with(i, &cards, down, &choices, &mut events)
                 .map_err(|e| format!("random program refused: {e}"))?;
+            if game.cards_in_play() != 84 {
+                return Err(format!("{} cards after programming", game.cards_in_play()));
+            }
         }
         while let Stage::Programming | Stage::Phase(1..=4) = game.stage() {
             game.run_phase(&mut events);
@@ -219,6 +248,29 @@ fn random_games_really_play_many_phases() {
     // Guards the property below against passing vacuously (games ending at once).
     let total: u32 = (0..100).map(|s| play_checked(s, 12).unwrap_or(0)).sum();
     assert!(total > 100 * 12 * 5 / 4, "only {total} phases in 100 games");
+}
+
+#[test]
+fn random_games_really_deal_and_use_options() {
+    // Guards the option properties against passing vacuously: options are held and used.
+    let mut used = 0;
+    for seed in 0..50 {
+        let (board, squares) = random_board(seed);
+        if squares.len() < 2 {
+            continue;
+        }
+        let setups = random_robots(seed, &squares);
+        let factory = Arc::new(Factory::new(board));
+        if let Ok((_, _, events)) =
+            Replay::random(factory, setups, Settings::default(), seed, !seed, 6)
+        {
+            used += events
+                .iter()
+                .filter(|e| matches!(e, factory_floor::engine::Event::OptionUsed { .. }))
+                .count();
+        }
+    }
+    assert!(used > 50, "only {used} option uses in 50 games");
 }
 
 proptest! {

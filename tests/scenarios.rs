@@ -96,3 +96,24 @@ fn an_unknown_field_is_named_with_its_line_and_column() {
     let err = run_scenario_file(&path).err().unwrap_or_default();
     assert!(err.contains("move4") && err.contains(":4:"), "{err}");
 }
+
+#[test]
+fn an_illegal_option_choice_is_named_with_its_line_issue_8() {
+    let Some(dir) = tempfile::tempdir().ok() else {
+        panic!("no temporary folder")
+    };
+    let path = dir.path().join("brakes.json");
+    // Brakes on a register that holds no Move 1.
+    let text = "{\n  \"board\": {\"width\": 3, \"height\": 1},\n  \"robots\": [{\"name\": \"red\", \"square\": [0, 0], \"facing\": \"E\", \"options\": [\"brakes\"]}],\n  \"registers\": {\"red\": [\"move2:700\"]},\n  \"choices\": {\n    \"red\": {\"brakes\": [1]}\n  }\n}\n";
+    assert!(std::fs::write(&path, text).is_ok());
+    let err = run_scenario_file(&path).err().unwrap_or_default();
+    assert!(
+        err.contains("Brakes needs a Move 1 in register 1") && err.contains(":6:"),
+        "{err}"
+    );
+    let path = dir.path().join("unknown.json");
+    let text = "{\n  \"board\": {\"width\": 3, \"height\": 1},\n  \"robots\": [{\"name\": \"red\", \"square\": [0, 0], \"facing\": \"E\", \"options\": [\"jetpack\"]}]\n}\n";
+    assert!(std::fs::write(&path, text).is_ok());
+    let err = run_scenario_file(&path).err().unwrap_or_default();
+    assert!(err.contains("jetpack") && err.contains(":3:"), "{err}");
+}

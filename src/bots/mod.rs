@@ -3,6 +3,7 @@
 
 pub mod drive;
 pub mod map;
+pub mod options;
 pub mod strategy;
 
 pub use drive::{Arena, DriveOptions, DriveStats, GameResult, drive, play_game};

@@ -2,16 +2,18 @@
 //! never lets an illegal program through (RULINGS.md: legal programs only).
 
 use super::map::{FlagMaps, UNREACHABLE};
-use crate::engine::{Card, CardKind, Event, Game, Rng, Stage, Status};
+use super::options::{basic_choices, movement_variants};
+use crate::engine::{Card, CardKind, Choices, Event, Game, Rng, Stage, Status};
 use crate::geom::Facing;
 use std::sync::Arc;
 
-/// A bot's program for one turn: cards for the unlocked registers, in order, and whether it
-/// announces a power down.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A bot's program for one turn: cards for the unlocked registers, in order, whether it
+/// announces a power down, and its option choices (issue 8).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Choice {
     pub cards: Vec<Card>,
     pub power_down: bool,
+    pub options: Choices,
 }
 
 /// A strategy that programs one robot.
@@ -80,9 +82,9 @@ pub fn parse_bots(list: &str) -> Result<Vec<BotKind>, String> {
     Ok(bots)
 }
 
-/// Hands robot `id`'s choice to `Game::program`. When the engine refuses it, the robot plays the
-/// first cards of its hand instead (always legal) and `true` is returned, so tests can count
-/// refusals. Robots that are not programming (powered down, off the board) are left alone.
+/// Hands robot `id`'s choice to `Game::program_with`. When the engine refuses it, the robot plays
+/// the first cards of its hand with no option choices instead (always legal) and `true` is
+/// returned, so tests can count refusals. Robots that are not programming (powered down, off the board) are left alone.
 pub fn submit(game: &mut Game, id: usize, choice: &Choice, events: &mut Vec<Event>) -> bool {
     if game.stage() != Stage::Programming {
         return false;
@@ -94,7 +96,13 @@ pub fn submit(game: &mut Game, id: usize, choice: &Choice, events: &mut Vec<Even
         return false;
     }
     if game
-        .program(id, &choice.cards, choice.power_down, events)
+        .program_with(
+            id,
+            &choice.cards,
+            choice.power_down,
+            &choice.options,
+            events,
+        )
         .is_ok()
     {
         return false;
@@ -134,9 +142,11 @@ impl Bot for RandomBot {
     fn choose(&mut self, game: &Game, id: usize) -> Choice {
         let cards = game.random_program(id, &mut self.rng);
         let damaged = game.robot(id).is_some_and(|r| r.damage >= 3);
+        let options = game.random_choices(id, &cards, &mut self.rng);
         Choice {
             cards,
             power_down: damaged && self.rng.below(4) == 0,
+            options,
         }
     }
 
@@ -288,9 +298,11 @@ impl Bot for GreedyBot {
     fn choose(&mut self, game: &Game, id: usize) -> Choice {
         let best = ranked_programs(&self.maps, game, id, 1);
         let cards = best.into_iter().next().map(|(_, c)| c).unwrap_or_default();
+        let options = basic_choices(game, id, &cards);
         Choice {
             cards,
             power_down: false,
+            options,
         }
     }
 
@@ -315,10 +327,17 @@ impl PlannerBot {
     }
 
     /// The end of the turn for robot `id` after `cards`, scored: lower is better.
-    fn play_out(&self, game: &Game, id: usize, cards: &[Card]) -> Option<(u32, u8)> {
+    fn play_out(
+        &self,
+        game: &Game,
+        id: usize,
+        cards: &[Card],
+        choices: &Choices,
+    ) -> Option<(u32, u8)> {
         let mut sim = game.clone();
         let mut events = Vec::new();
-        sim.program(id, cards, false, &mut events).ok()?;
+        sim.program_with(id, cards, false, choices, &mut events)
+            .ok()?;
         let mut risk = 0;
         for _ in 0..5 {
             if matches!(sim.stage(), Stage::Over) {
@@ -389,25 +408,36 @@ impl Bot for PlannerBot {
 
     fn choose(&mut self, game: &Game, id: usize) -> Choice {
         let candidates = ranked_programs(&self.maps, game, id, PLANNER_BEAM);
-        let mut best: Option<(u32, u8, Vec<Card>)> = None;
+        let mut best: Option<(u32, u8, Vec<Card>, Choices)> = None;
         for (_, cards) in candidates {
-            let Some((score, damage)) = self.play_out(game, id, &cards) else {
+            let options = basic_choices(game, id, &cards);
+            let Some((score, damage)) = self.play_out(game, id, &cards, &options) else {
                 continue;
             };
             if best.as_ref().is_none_or(|b| score < b.0) {
-                best = Some((score, damage, cards));
+                best = Some((score, damage, cards, options));
             }
         }
-        let Some((score, end_damage, cards)) = best else {
-            return Choice {
-                cards: Vec::new(),
-                power_down: false,
-            };
+        let Some((mut score, mut end_damage, cards, mut options)) = best else {
+            return Choice::default();
         };
+        // Movement options, one change at a time, kept when the play-out improves (issue 8).
+        for variant in movement_variants(game, id, &cards, &options) {
+            let Some((s, d)) = self.play_out(game, id, &cards, &variant) else {
+                continue;
+            };
+            if s < score {
+                (score, end_damage, options) = (s, d, variant);
+            }
+        }
         let now = game.robot(id).map_or(0, |r| r.damage);
         // A turn powered down costs about five cards of progress; heavy damage costs more.
         let power_down = now > 0 && score != 0 && end_damage >= 5;
-        Choice { cards, power_down }
+        Choice {
+            cards,
+            power_down,
+            options,
+        }
     }
 
     fn reentry(&mut self, game: &Game, id: usize) -> Option<(Facing, bool)> {

@@ -2,6 +2,7 @@
 //! and a person reads as a log line (`Event::describe`). Replays compare these bit for bit.
 
 use super::card::Card;
+use super::options::OptionCard;
 use crate::geom::{Facing, Square};
 use serde::Serialize;
 
@@ -95,6 +96,51 @@ pub enum RepairCause {
     PowerDown,
 }
 
+/// Where an option card was drawn (seed 000: double-wrench sites; seed 001: radioactive waste and
+/// chop shops).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OptionSource {
+    DoubleWrench,
+    Waste,
+    ChopShop,
+}
+
+impl OptionSource {
+    fn words(self) -> &'static str {
+        match self {
+            OptionSource::DoubleWrench => "on the double-wrench site",
+            OptionSource::Waste => "from the radioactive waste",
+            OptionSource::ChopShop => "at the chop shop",
+        }
+    }
+}
+
+/// Why a robot lost an option card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiscardReason {
+    /// Option exchange: discarded to avoid a point of damage (seed 000).
+    Exchange,
+    /// Lost on destruction (seed 000, Destruction).
+    Destroyed,
+    /// Spent: the Ablative Coat's 3 points or the Mini Howitzer's 5 shots.
+    UsedUp,
+    /// Destroyed by another robot's Fire Control.
+    FireControl,
+}
+
+impl DiscardReason {
+    fn words(self) -> &'static str {
+        match self {
+            DiscardReason::Exchange => "to avoid a point of damage",
+            DiscardReason::Destroyed => "as it is destroyed",
+            DiscardReason::UsedUp => "as it is used up",
+            DiscardReason::FireControl => "to a Fire Control hit",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
@@ -179,11 +225,29 @@ pub enum Event {
     Eliminated {
         robot: RobotId,
     },
-    /// Radioactive waste or a chop shop gave the robot an option card. Option cards are not
-    /// modelled, so the draw is only recorded (seed 001, Radioactive Waste; Chop Shop).
+    /// The robot drew an option card (issue 8).
     OptionDrawn {
         robot: RobotId,
         at: Square,
+        option: OptionCard,
+        source: OptionSource,
+    },
+    /// An option acted: `target` is the robot a weapon or Ramming Gear acted on.
+    OptionUsed {
+        robot: RobotId,
+        option: OptionCard,
+        target: Option<RobotId>,
+    },
+    OptionDiscarded {
+        robot: RobotId,
+        option: OptionCard,
+        reason: DiscardReason,
+    },
+    /// Damage the option kept from the robot (a shield, the Ablative Coat, option exchange).
+    DamagePrevented {
+        robot: RobotId,
+        amount: u8,
+        option: OptionCard,
     },
     Touched {
         robot: RobotId,
@@ -244,6 +308,9 @@ impl Event {
             | Destroyed { robot, .. }
             | Eliminated { robot }
             | OptionDrawn { robot, .. }
+            | OptionUsed { robot, .. }
+            | OptionDiscarded { robot, .. }
+            | DamagePrevented { robot, .. }
             | Touched { robot, .. }
             | ArchiveSet { robot, .. }
             | Finished { robot, .. }
@@ -377,9 +444,38 @@ impl Event {
                 if lives_left == 1 { "fe" } else { "ves" }
             ),
             Eliminated { robot } => format!("{} has no lives left and is out", name(robot)),
-            OptionDrawn { robot, at } => {
-                format!("{} draws an option card at {at}", name(robot))
-            }
+            OptionDrawn {
+                robot,
+                at,
+                option,
+                source,
+            } => format!(
+                "{} draws the option {option} {} at {at}",
+                name(robot),
+                source.words()
+            ),
+            OptionUsed {
+                robot,
+                option,
+                target,
+            } => match target {
+                Some(t) => format!("{} uses its {option} on {}", name(robot), name(t)),
+                None => format!("{} uses its {option}", name(robot)),
+            },
+            OptionDiscarded {
+                robot,
+                option,
+                reason,
+            } => format!(
+                "{} loses its option {option} {}",
+                name(robot),
+                reason.words()
+            ),
+            DamagePrevented {
+                robot,
+                amount,
+                option,
+            } => format!("{}'s {option} prevents {amount} damage", name(robot)),
             Touched { robot, flag } => format!("{} touches flag {flag}", name(robot)),
             ArchiveSet { robot, at } => format!("{}'s archive is now {at}", name(robot)),
             Finished { robot, place } => {

@@ -5,7 +5,7 @@
 //! open case was decided).
 
 use super::card::CardKind;
-use super::event::{Event, PushedBy, RobotId, RotateCause, Transport};
+use super::event::{Event, OptionSource, PushedBy, RobotId, RotateCause, Transport};
 use super::game::{Game, MAX_ROBOTS};
 use super::phase::Ids;
 use crate::geom::{Facing, Square};
@@ -32,18 +32,18 @@ fn ahead(s: Square, dir: Facing, n: i32) -> Square {
 }
 
 impl Game {
-    /// Step 2 for a movement card of `kind` going `dir` (the facing, or behind it for a Back Up):
+    /// Step 2 for a movement card of `distance` squares (after Brakes, Fourth Gear, Reverse Gears
+    /// or Crab Legs) going `dir` (the facing, behind it for a Back Up, or a Crab Legs side):
     /// teleporters and freak teleporters first, then square by square with gates, repulsor
     /// fields, ramps and portals, and last the oil slick slide.
     pub(super) fn move_card(
         &mut self,
         i: usize,
-        kind: CardKind,
+        distance: u8,
         dir: Facing,
         phase: u8,
         events: &mut Vec<Event>,
     ) {
-        let distance = kind.distance();
         let start = self.robots[i].square;
         let cell = self.factory.cell(start);
         // Teleporters: the card's distance plus 2, ignoring what lies between, unless a robot
@@ -528,11 +528,9 @@ impl Game {
         }
         for &i in order.as_slice() {
             let r = self.robots[usize::from(i)];
-            if r.is_active() && !r.powered_down && self.factory.cell(r.square).chop_shop {
-                events.push(Event::OptionDrawn {
-                    robot: i,
-                    at: r.square,
-                });
+            if r.is_active() && self.factory.cell(r.square).chop_shop {
+                // `draw_option` refuses powered-down robots and games without options.
+                self.draw_option(usize::from(i), OptionSource::ChopShop, events);
             }
         }
     }

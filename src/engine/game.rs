@@ -4,6 +4,7 @@
 use super::card::{Card, DECK_SIZE, full_deck};
 use super::event::{Event, RepairCause, RobotId};
 use super::factory::Factory;
+use super::options::{ChoiceError, Choices, OptionSet, OptionsState};
 use super::rng::Rng;
 use crate::geom::{Facing, Square};
 use crate::model::{Board, Course, StartRule, TileSource};
@@ -54,6 +55,16 @@ pub struct Robot {
     /// Finishing place, 1 first.
     pub place: Option<u8>,
     pub registers: [Option<Card>; REGISTERS],
+    /// Option cards held (issue 8).
+    pub options: OptionSet,
+    /// Points the Ablative Coat has absorbed (it is discarded at 3).
+    pub ablative: u8,
+    /// Shots the Mini Howitzer has fired (it is discarded at 5).
+    pub howitzer: u8,
+    /// Held the Superior Archive Copy when destroyed: re-enters with no damage (FAQ 7.4).
+    pub superior_copy: bool,
+    /// Registers locked without damage by Fire Control hits (FAQ 7.3: "an inverted damage chit").
+    pub lock_chits: u8,
 }
 
 impl Robot {
@@ -62,9 +73,9 @@ impl Robot {
     }
 
     /// How many registers the damage locks: 5 locks register 5, ... 9 locks all (seed 000, Locked
-    /// Registers).
+    /// Registers); each Fire Control lock chit locks one more (FAQ 7.3).
     pub fn locked_count(&self) -> usize {
-        usize::from(self.damage.saturating_sub(4)).min(REGISTERS)
+        usize::from(self.damage.saturating_sub(4) + self.lock_chits).min(REGISTERS)
     }
 
     /// Whether register `r` (0-based) is locked.
@@ -92,6 +103,8 @@ pub struct RobotSetup {
     pub archive: Option<Square>,
     pub is_virtual: bool,
     pub powered_down: bool,
+    /// Option cards the robot starts with (taken out of the option deck).
+    pub options: OptionSet,
 }
 
 impl RobotSetup {
@@ -106,6 +119,7 @@ impl RobotSetup {
             archive: None,
             is_virtual: false,
             powered_down: false,
+            options: OptionSet::EMPTY,
         }
     }
 }
@@ -119,6 +133,9 @@ pub struct Settings {
     pub stop_at_first_finisher: bool,
     /// End the game after this many turns.
     pub turn_limit: Option<u32>,
+    /// Play with option cards (issue 8: the default, quick test drives included). Off, no robot
+    /// draws or holds an option.
+    pub options: bool,
 }
 
 impl Default for Settings {
@@ -127,6 +144,7 @@ impl Default for Settings {
             lives: 3,
             stop_at_first_finisher: false,
             turn_limit: None,
+            options: true,
         }
     }
 }
@@ -152,10 +170,15 @@ pub enum ProgramError {
     NoSuchRobot(usize),
     NotPlaying,
     PoweredDown,
-    WrongCount { expected: usize, got: usize },
+    WrongCount {
+        expected: usize,
+        got: usize,
+    },
     NotInHand(Card),
     Duplicate(Card),
     UndamagedPowerDown,
+    /// An option choice that breaks the options' rules (issue 8).
+    Choice(ChoiceError),
 }
 
 impl std::fmt::Display for ProgramError {
@@ -176,6 +199,7 @@ impl std::fmt::Display for ProgramError {
             ProgramError::UndamagedPowerDown => {
                 write!(f, "only a damaged robot may announce a power down")
             }
+            ProgramError::Choice(e) => write!(f, "{e}"),
         }
     }
 }
@@ -202,6 +226,8 @@ pub struct Game {
     pub(super) stage: Stage,
     /// Robots that have finished so far.
     pub(super) finishers: u8,
+    /// The option deck and the robots' option choices (issue 8).
+    pub(super) opt: OptionsState,
 }
 
 impl Game {
@@ -269,6 +295,15 @@ impl Game {
                 status: Status::Active,
                 place: None,
                 registers: [None; REGISTERS],
+                options: if settings.options {
+                    s.options
+                } else {
+                    OptionSet::EMPTY
+                },
+                ablative: 0,
+                howitzer: 0,
+                superior_copy: false,
+                lock_chits: 0,
             });
         }
         for (i, a) in robots.iter().enumerate() {
@@ -282,7 +317,9 @@ impl Game {
                 ));
             }
         }
+        let held: Vec<OptionSet> = robots.iter().map(|r| r.options).collect();
         let mut game = Game {
+            opt: OptionsState::new(seed, &held),
             occupancy: vec![0; factory.cell_count()],
             factory,
             names: Arc::new(setups.iter().map(|s| s.name.clone()).collect()),
@@ -360,6 +397,7 @@ impl Game {
                 .iter()
                 .map(|r| r.registers.iter().flatten().count())
                 .sum::<usize>()
+            + self.option_cards()
     }
 
     pub fn deck_size() -> usize {
@@ -444,6 +482,7 @@ impl Game {
                 robot: i as RobotId,
             });
         }
+        self.options_on_destroyed(i, events);
     }
 
     /// Start of a turn (RULINGS.md, "Start of the next turn"): destroyed robots re-enter at their
@@ -455,6 +494,7 @@ impl Game {
         }
         self.turn += 1;
         events.push(Event::TurnStarted { turn: self.turn });
+        self.options_begin_turn();
         self.reenter(events);
         for i in 0..self.robots.len() {
             let r = &mut self.robots[i];
@@ -467,6 +507,12 @@ impl Game {
                     }
                 }
             }
+            // Lock chits are discarded with the damage (docs/rules.md, Fire Control).
+            r.lock_chits = if r.is_active() && r.powered_down {
+                0
+            } else {
+                r.lock_chits
+            };
             if r.is_active() && r.powered_down && r.damage > 0 {
                 let amount = r.damage;
                 r.damage = 0;
@@ -500,6 +546,7 @@ impl Game {
             r.status = Status::Active;
             r.square = at;
             r.damage = REENTRY_DAMAGE;
+            r.lock_chits = 0;
             r.is_virtual = shared;
             // FAQ 7.5: the re-entry choice (`choose_reentry`) overrides a power down announced
             // before destruction; with no choice the robot enters powered up.
@@ -513,6 +560,7 @@ impl Game {
                 facing: r.facing,
                 is_virtual: shared,
             });
+            self.superior_reentry(i, events);
             self.occupy(i);
         }
     }
@@ -538,6 +586,7 @@ impl Game {
         for h in &mut self.hands {
             self.discard.append(h);
         }
+        self.options_before_shuffle();
         self.deck.append(&mut self.discard);
         self.deck.sort_unstable_by_key(|c| (c.priority, c.kind));
         self.rng.shuffle(&mut self.deck);
@@ -564,18 +613,34 @@ impl Game {
                 cards: n as u8,
             });
             self.hands[i] = dealt;
+            self.options_after_deal(i);
         }
     }
 
     /// Programs robot `id`: `cards` fill its unlocked registers in order (locked registers keep
     /// their cards), every card from its hand, none twice; unused cards are discarded.
-    /// `power_down` announces a power down for next turn (damaged robots only).
+    /// `power_down` announces a power down for next turn (damaged robots only). Uses no option
+    /// (the robot's standing policy stays); `program_with` takes option choices.
     pub fn program(
         &mut self,
         id: usize,
         cards: &[Card],
         power_down: bool,
         events: &mut Vec<Event>,
+    ) -> Result<(), ProgramError> {
+        let choices = Choices {
+            policy: self.choices(id).policy,
+            ..Choices::default()
+        };
+        self.program_with(id, cards, power_down, &choices, events)
+    }
+
+    /// The base rules of a program (RULINGS.md: legal programs only), without options.
+    pub(super) fn check_program(
+        &self,
+        id: usize,
+        cards: &[Card],
+        power_down: bool,
     ) -> Result<(), ProgramError> {
         if self.stage != Stage::Programming {
             return Err(ProgramError::NotProgramming);
@@ -611,19 +676,37 @@ impl Game {
         if power_down && r.damage == 0 {
             return Err(ProgramError::UndamagedPowerDown);
         }
+        Ok(())
+    }
+
+    /// Fills the registers of a checked program; the hand's other cards are discarded except
+    /// `reserved` ones (set aside by options).
+    pub(super) fn apply_program(
+        &mut self,
+        id: usize,
+        cards: &[Card],
+        power_down: bool,
+        reserved: &[Option<Card>],
+        events: &mut Vec<Event>,
+    ) {
+        if self.robots[id].powered_down {
+            return;
+        }
+        let unlocked = REGISTERS - self.robots[id].locked_count();
         for reg in 0..unlocked {
             self.robots[id].registers[reg] = cards.get(reg).copied();
         }
         let hand = std::mem::take(&mut self.hands[id]);
-        self.discard
-            .extend(hand.into_iter().filter(|c| !cards.contains(c)));
+        self.discard.extend(
+            hand.into_iter()
+                .filter(|c| !cards.contains(c) && !reserved.contains(&Some(*c))),
+        );
         self.robots[id].announced_power_down = power_down;
         if power_down {
             events.push(Event::PowerDownAnnounced {
                 robot: id as RobotId,
             });
         }
-        Ok(())
     }
 
     /// A legal program drawn at random from the robot's hand (for sample robots and tests).
@@ -657,6 +740,7 @@ impl Game {
         }
         self.turn += 1;
         events.push(Event::TurnStarted { turn: self.turn });
+        self.options_begin_turn();
         self.stage = Stage::Programming;
     }
 
@@ -682,11 +766,19 @@ impl Game {
             if !r.is_active() {
                 continue;
             }
-            let cell = self.factory.cell(r.square);
+            // The Mechanical Arm repairs at a site in reach (options/mod.rs, `touch_square`).
+            let cell = self.factory.cell(self.touch_square(i));
             let wrenches = cell.wrenches.max(u8::from(cell.flag > 0));
+            if self.takes_option_at_site(i, wrenches) {
+                self.draw_option(i, super::event::OptionSource::DoubleWrench, events);
+                continue;
+            }
             // Lowering damage frees the lowest-numbered locked register first, since locks
             // follow damage (RULINGS.md, Damage).
-            let amount = wrenches.min(r.damage);
+            // Fire Control lock chits are repaired first, like damage (docs/rules.md).
+            let chits = wrenches.min(r.lock_chits);
+            self.robots[i].lock_chits -= chits;
+            let amount = (wrenches - chits).min(r.damage);
             if amount > 0 {
                 let r = &mut self.robots[i];
                 r.damage -= amount;
@@ -698,6 +790,7 @@ impl Game {
                 });
             }
         }
+        self.circuit_breakers(events);
         for i in 0..self.robots.len() {
             let r = &mut self.robots[i];
             if !r.is_active() {
@@ -736,6 +829,7 @@ impl Game {
                 }
             }
         }
+        self.options_end_turn();
         for h in &mut self.hands {
             self.discard.append(h);
         }

@@ -19,7 +19,8 @@ pub struct LoneOutcome {
 }
 
 impl Game {
-    /// Puts robot 0 on `square` facing `facing`, undamaged, powered up, with `card` (or nothing)
+    /// Puts robot 0 on `square` facing `facing`, undamaged, powered up, without options (issue 8:
+    /// the solver plans plain robots), with `card` (or nothing)
     /// in register `phase` (1-5) and every other register empty, then runs register phase `phase`
     /// with `Game::run_phase` and says where the robot ended. Meant for a game of one robot: other
     /// robots, if any, stay where they are and take part in the phase as usual.
@@ -97,6 +98,13 @@ impl Game {
         r.place = None;
         r.registers = [None; REGISTERS];
         r.registers[usize::from(phase - 1)] = card;
+        // The solver plans a robot without option cards: none held, none drawn on the way
+        // (radioactive waste would otherwise deal it some and change later steps).
+        r.options = super::options::OptionSet::EMPTY;
+        r.ablative = 0;
+        r.howitzer = 0;
+        r.superior_copy = false;
+        self.settings.options = false;
         self.occupy(0);
         self.finishers = 0;
         self.stage = if phase == 1 {

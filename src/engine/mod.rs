@@ -8,6 +8,7 @@ mod expansion;
 pub mod factory;
 pub mod game;
 pub mod lone;
+pub mod options;
 pub mod phase;
 pub mod replay;
 pub mod rng;
@@ -15,12 +16,17 @@ pub mod scenario;
 
 pub use card::{Card, CardKind, DECK_SIZE, full_deck};
 pub use event::{
-    DestroyCause, Event, PushedBy, RepairCause, RobotId, RotateCause, Shooter, Transport,
+    DestroyCause, DiscardReason, Event, OptionSource, PushedBy, RepairCause, RobotId, RotateCause,
+    Shooter, Transport,
 };
 pub use factory::Factory;
 pub use game::{Game, ProgramError, Robot, RobotSetup, Settings, Stage, Status};
 pub use lone::LoneOutcome;
-pub use replay::{Replay, TurnPrograms};
+pub use options::{
+    ChoiceError, Choices, Exchange, FireMode, OptionCard, OptionSet, Placed, Policy, RegisterSet,
+    Side, Sidestep, WrenchChoice,
+};
+pub use replay::{Replay, TurnChoices, TurnPrograms};
 pub use rng::Rng;
 pub use scenario::{ScenarioReport, run_scenario_file};
 

@@ -3,8 +3,9 @@
 //! rule is its own function so expansion elements slot in beside them.
 
 use super::card::{Card, CardKind};
-use super::event::{DestroyCause, Event, PushedBy, RobotId, RotateCause, Shooter};
+use super::event::{DestroyCause, Event, OptionSource, PushedBy, RobotId, RotateCause, Shooter};
 use super::game::{Game, MAX_ROBOTS, Stage, Status};
+use super::options::Effects;
 use crate::geom::{Facing, Square, Turn};
 use crate::model::FlowKind;
 
@@ -58,6 +59,8 @@ impl Game {
         };
         events.push(Event::PhaseStarted { phase });
         self.randomizers(phase, events);
+        // Abort Switch and Conditional Program change cards before the reveal (options/mod.rs).
+        self.options_before_reveal(phase, events);
         let order = self.priority_order(phase);
         self.reveal(&order, phase, events);
         self.robots_move(&order, phase, events);
@@ -85,7 +88,8 @@ impl Game {
         if !r.is_active() || r.powered_down {
             return None;
         }
-        r.registers[usize::from(phase - 1)]
+        // Radio Control may have given the robot another robot's program (options/mod.rs).
+        self.register_card(i, phase)
     }
 
     /// Robots with a card this phase, highest priority first; equal priorities (scenarios only)
@@ -130,6 +134,7 @@ impl Game {
                 continue;
             };
             self.execute(i, card, phase, events);
+            self.dual_rotate(i, phase, events);
         }
     }
 
@@ -180,7 +185,6 @@ impl Game {
     }
 
     pub(super) fn execute(&mut self, i: usize, card: Card, phase: u8, events: &mut Vec<Event>) {
-        let facing = self.robots[i].facing;
         // Slime: from it only Move 2 and Move 3 are executed; every other card is ignored
         // (seed 001, Slime).
         if self.factory.cell(self.robots[i].square).slime
@@ -197,17 +201,16 @@ impl Game {
             CardKind::BackUp | CardKind::Move1 | CardKind::Move2 | CardKind::Move3
                 if self.locked(i, phase) => {}
             CardKind::BackUp | CardKind::Move1 | CardKind::Move2 | CardKind::Move3 => {
-                let dir = if card.kind == CardKind::BackUp {
-                    facing.opposite()
-                } else {
-                    facing
-                };
+                // Brakes, Fourth Gear, Reverse Gears and Crab Legs change the move (options).
+                let (dir, distance) = self.card_motion(i, card, phase, events);
                 // Water, teleporters, gates, oil and the rest: `Game::move_card`.
                 let start = self.robots[i].square;
-                self.move_card(i, card.kind, dir, phase, events);
+                self.move_card(i, distance, dir, phase, events);
                 // A robot that fails to leave an active flamer under its movement card takes 1
-                // (seed 001, Flamers). Rotation cards do not try to leave (docs/rules.md).
-                if self.robots[i].is_active()
+                // (seed 001, Flamers). Rotation cards, and a Move 1 braked to Move 0, do not try
+                // to leave (docs/rules.md).
+                if distance > 0
+                    && self.robots[i].is_active()
                     && self.robots[i].square == start
                     && self.factory.cell(start).flamer.contains(phase)
                 {
@@ -218,6 +221,10 @@ impl Game {
     }
 
     fn rotate(&mut self, i: usize, turn: Turn, cause: RotateCause, events: &mut Vec<Event>) {
+        // A switched-on Gyroscopic Stabilizer holds the facing against belts and gears.
+        if self.stabilized(i, cause, events) {
+            return;
+        }
         let from = self.robots[i].facing;
         let to = from.turned(turn);
         self.robots[i].facing = to;
@@ -335,6 +342,7 @@ impl Game {
                 }
             }
         }
+        self.ramming(i, chain.as_slice(), events);
         if self.factory.is_hole(to, phase) {
             self.destroy(i, self.fall_cause(to), events);
             return false;
@@ -516,19 +524,8 @@ impl Game {
     /// Adds `amount` damage to robot `i` at once (element damage outside the fire step's batch),
     /// destroying it at 10.
     pub(super) fn add_damage(&mut self, i: usize, amount: u8, events: &mut Vec<Event>) {
-        let r = &mut self.robots[i];
-        r.damage = r
-            .damage
-            .saturating_add(amount)
-            .min(super::game::DESTROYING_DAMAGE);
-        events.push(Event::Damaged {
-            robot: i as RobotId,
-            amount,
-            total: r.damage,
-        });
-        if r.damage >= super::game::DESTROYING_DAMAGE {
-            self.destroy(i, DestroyCause::Damage, events);
-        }
+        // Options may absorb it (Ablative Coat, option exchange: options/mod.rs).
+        self.take_damage(i, amount, events);
     }
 
     /// Step 4e: active pushers push the robot on their square one square away from the wall, all
@@ -724,6 +721,8 @@ impl Game {
     fn fire(&mut self, phase: u8, events: &mut Vec<Event>) {
         let n = self.robots.len().min(MAX_ROBOTS);
         let mut damage = [0u8; MAX_ROBOTS];
+        // Power-Down Shield: the directions each robot has blocked a point from this step.
+        let mut guard = [0u8; MAX_ROBOTS];
         // Squares that burn a robot ending the phase on or beside them, all in the fire step
         // (seed 001): flamers, lava pits and eruptions, radioactive waste, radiation in phase 5.
         for (j, d) in damage.iter_mut().enumerate().take(n) {
@@ -734,14 +733,15 @@ impl Game {
             *d = d.saturating_add(self.factory.fire_burn(r.square, phase));
         }
         // Board lasers: the first square in line holding any robot; every robot there is hit.
-        for laser in self.factory.lasers() {
+        // The factory is shared: holding it apart lets shields act on the robots mid-loop.
+        let factory = std::sync::Arc::clone(&self.factory);
+        for laser in factory.lasers() {
             for &c in &laser.cells {
                 let here = self.occupancy[c as usize];
                 if here == 0 {
                     continue;
                 }
                 for j in bits(here) {
-                    damage[j] = damage[j].saturating_add(laser.beams);
                     events.push(Event::Shot {
                         robot: j as RobotId,
                         shooter: Shooter::Board,
@@ -749,57 +749,22 @@ impl Game {
                         to: self.factory.square_of(c as usize),
                         beams: laser.beams,
                     });
+                    // Shields block points from their side (options/mod.rs).
+                    let through =
+                        self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
+                    damage[j] = damage[j].saturating_add(through);
                 }
                 break;
             }
         }
         // Robot lasers: real, powered-up robots fire forward from the next square at the first
-        // real robot in line.
-        for i in 0..n {
-            let r = self.robots[i];
-            if !r.is_active() || r.is_virtual || r.powered_down {
-                continue;
-            }
-            let mut at = r.square;
-            loop {
-                if self.factory.blocks_beam(at, r.facing) {
-                    break;
-                }
-                at = at.step(r.facing);
-                if !self.factory.is_on_board(at) {
-                    break;
-                }
-                if let Some(j) = self.real_robot_on(at) {
-                    damage[j] = damage[j].saturating_add(1);
-                    events.push(Event::Shot {
-                        robot: j as RobotId,
-                        shooter: Shooter::Robot(i as RobotId),
-                        from: r.square,
-                        to: at,
-                        beams: 1,
-                    });
-                    break;
-                }
-            }
-        }
+        // real robot in line; options change the beams and fire weapons (options/mod.rs).
+        let mut effects = Effects::new();
+        self.robot_lasers(&mut damage, &mut guard, &mut effects, events);
         for (j, &d) in damage.iter().enumerate().take(n) {
-            if d == 0 {
-                continue;
-            }
-            let r = &mut self.robots[j];
-            r.damage = r
-                .damage
-                .saturating_add(d)
-                .min(super::game::DESTROYING_DAMAGE);
-            events.push(Event::Damaged {
-                robot: j as RobotId,
-                amount: d,
-                total: r.damage,
-            });
-            if r.damage >= super::game::DESTROYING_DAMAGE {
-                self.destroy(j, DestroyCause::Damage, events);
-            }
+            self.take_damage(j, d, events);
         }
+        self.fire_effects(&effects, phase, events);
     }
 
     /// Step 6: surviving powered-up robots touch the flag they need next and make flags and repair
@@ -815,7 +780,16 @@ impl Game {
             if !r.is_active() || r.powered_down {
                 continue;
             }
-            let cell = self.factory.cell(r.square);
+            // The Mechanical Arm touches a site in reach (options/mod.rs).
+            let site = self.touch_square(i);
+            let cell = self.factory.cell(site);
+            if site != r.square && (cell.flag == r.flags + 1 || r.archive != site) {
+                events.push(Event::OptionUsed {
+                    robot: i as RobotId,
+                    option: super::options::OptionCard::MechanicalArm,
+                    target: None,
+                });
+            }
             if cell.flag > 0 && cell.flag == r.flags + 1 {
                 self.robots[i].flags += 1;
                 events.push(Event::Touched {
@@ -826,19 +800,16 @@ impl Game {
                     finished.push(i);
                 }
             }
-            if cell.waste {
+            if self.factory.cell(r.square).waste {
                 // The option draw of radioactive waste is in the Touch Checkpoints segment
-                // (seed 001, Radioactive Waste); option cards are not modelled, so it is recorded.
-                events.push(Event::OptionDrawn {
-                    robot: i as RobotId,
-                    at: r.square,
-                });
+                // (seed 001, Radioactive Waste).
+                self.draw_option(i, OptionSource::Waste, events);
             }
-            if (cell.flag > 0 || cell.wrenches > 0) && r.archive != r.square {
-                self.robots[i].archive = r.square;
+            if (cell.flag > 0 || cell.wrenches > 0) && r.archive != site {
+                self.robots[i].archive = site;
                 events.push(Event::ArchiveSet {
                     robot: i as RobotId,
-                    at: r.square,
+                    at: site,
                 });
             }
         }

@@ -6,6 +6,7 @@ use super::card::Card;
 use super::event::Event;
 use super::factory::Factory;
 use super::game::{Game, REGISTERS, RobotSetup, Settings, Status};
+use super::options::{Choices, OptionSet};
 use crate::format::locate::{JsonPath, locate};
 use crate::format::tile::{EdgeEntry, SquareEntry, TileFile, tile_from_file};
 use crate::format::{self, Document, ErrorKind, Invalid, Library, LoadError};
@@ -39,6 +40,9 @@ struct ScenarioFile {
     robots: Vec<RobotEntry>,
     #[serde(default)]
     registers: Option<Registers>,
+    /// Option choices and policy per robot name (issue 8), checked like a program's.
+    #[serde(default)]
+    choices: Option<Named<Choices>>,
     #[serde(default)]
     phases: Option<u8>,
     #[serde(default)]
@@ -66,6 +70,9 @@ struct RobotEntry {
     is_virtual: bool,
     #[serde(default)]
     powered_down: bool,
+    /// Option cards held, by code (`shield`, `ablative_coat`, ...).
+    #[serde(default)]
+    options: OptionSet,
 }
 
 /// What a robot should look like after the scenario; every field is optional.
@@ -86,6 +93,16 @@ struct Expect {
     place: Option<u8>,
     /// Option draws recorded for the robot over the scenario (radioactive waste, chop shops).
     options_drawn: Option<usize>,
+    /// The option cards held, in any order.
+    options: Option<OptionSet>,
+    /// How many option cards are held (when which ones depends on the shuffle).
+    option_count: Option<usize>,
+    /// How many registers are locked (by damage and Fire Control lock chits).
+    locked_registers: Option<usize>,
+    /// Cards in the hand (after a Recompile).
+    hand_cards: Option<usize>,
+    /// The card kept for next turn by the Flywheel.
+    kept: Option<Card>,
 }
 
 /// The board: a path (relative to the scenario file) to a tile or course file, or a tile inline.
@@ -371,6 +388,7 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
             archive: r.archive,
             is_virtual: r.is_virtual,
             powered_down: r.powered_down,
+            options: r.options,
         });
     }
     let mut game = Game::new(factory, &setups, Settings::default(), sf.seed)
@@ -425,6 +443,19 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
         most_cards = most_cards.max(cards.len());
         game.set_registers(*i, regs);
     }
+    if let Some(Named(list)) = &sf.choices {
+        for (name, choices) in list {
+            let here = root.key("choices").key(name);
+            let Some(i) = index_of(name) else {
+                return Err(err_at(
+                    here,
+                    format!("choices for \"{name}\", which is not one of the robots"),
+                ));
+            };
+            game.set_choices(i, choices)
+                .map_err(|e| err_at(here, format!("robot {name}'s choices: {e}")))?;
+        }
+    }
 
     let phases = sf.phases.unwrap_or(most_cards.max(1) as u8);
     if !(1..=5).contains(&phases) {
@@ -451,9 +482,11 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
                     format!("an expectation for \"{name}\", which is not one of the robots"),
                 ));
             };
+            let mut fields = compare(exp, &game.robots()[i], options_drawn(&events, i));
+            fields.extend(compare_options(exp, &game, i));
             checks.push(RobotCheck {
                 robot: name.clone(),
-                fields: compare(exp, &game.robots()[i], options_drawn(&events, i)),
+                fields,
             });
         }
     }
@@ -555,6 +588,52 @@ fn compare(exp: &Expect, r: &super::game::Robot, drawn: usize) -> Vec<FieldCheck
         exp.options_drawn.map(|n| n.to_string()),
         drawn.to_string(),
     );
+    out
+}
+
+/// The option fields of an expectation (issue 8).
+fn compare_options(exp: &Expect, game: &Game, i: usize) -> Vec<FieldCheck> {
+    let mut out = Vec::new();
+    let list = |set: OptionSet| {
+        let codes: Vec<&str> = set.iter().map(|o| o.code()).collect();
+        format!("[{}]", codes.join(", "))
+    };
+    if let Some(set) = exp.options {
+        out.push(FieldCheck {
+            field: "options",
+            expected: list(set),
+            actual: list(game.options(i)),
+        });
+    }
+    if let Some(n) = exp.option_count {
+        out.push(FieldCheck {
+            field: "option_count",
+            expected: n.to_string(),
+            actual: game.options(i).len().to_string(),
+        });
+    }
+    if let Some(n) = exp.locked_registers {
+        out.push(FieldCheck {
+            field: "locked_registers",
+            expected: n.to_string(),
+            actual: game.robots()[i].locked_count().to_string(),
+        });
+    }
+    if let Some(n) = exp.hand_cards {
+        out.push(FieldCheck {
+            field: "hand_cards",
+            expected: n.to_string(),
+            actual: game.hand(i).len().to_string(),
+        });
+    }
+    if let Some(kept) = exp.kept {
+        let word = |c: Option<Card>| c.map_or("none".to_string(), |c| c.to_string());
+        out.push(FieldCheck {
+            field: "kept",
+            expected: word(Some(kept)),
+            actual: word(game.kept_card(i)),
+        });
+    }
     out
 }
 

@@ -293,15 +293,26 @@ impl Game {
     /// it pushes the robots in its way and stops at a wall (seed 001, Repulsor Fields).
     fn repel(&mut self, j: usize, dir: Facing, squares: u8, phase: u8, events: &mut Vec<Event>) {
         for _ in 0..squares {
-            if !self.robots[j].is_active() || !self.shove(j, dir, phase, events) {
+            if !self.robots[j].is_active()
+                || !self.shove(j, dir, PushedBy::RepulsorField, phase, events)
+            {
                 return;
             }
         }
     }
 
-    /// One square of a repulsor field's push on robot `j`, with the chain ahead of it. Returns
-    /// whether it may be pushed further (a wall, a pit or an active maglock ends the push).
-    fn shove(&mut self, j: usize, dir: Facing, phase: u8, events: &mut Vec<Event>) -> bool {
+    /// A push of one square on robot `j` that is not its own move (a repulsor field, or a weapon
+    /// option), with the chain ahead of it: walls stop it (the spiked side hurts), an active maglock
+    /// holds any robot of it, and the robots land as pushed robots do. Returns whether it may be
+    /// pushed further (a wall, a pit or an active maglock ends the push).
+    pub(super) fn shove(
+        &mut self,
+        j: usize,
+        dir: Facing,
+        by: PushedBy,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> bool {
         let from = self.robots[j].square;
         if self.locked(j, phase) {
             return false;
@@ -336,7 +347,7 @@ impl Game {
         self.relocate(j, to);
         events.push(Event::Pushed {
             robot: j as RobotId,
-            by: PushedBy::RepulsorField,
+            by,
             from,
             to,
         });

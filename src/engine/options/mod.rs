@@ -1196,9 +1196,8 @@ impl Game {
         }
     }
 
-    /// A weapon pushes robot `j` one square `dir`, with the robots ahead of it, as a robot push
-    /// (RULINGS.md, Robots and other robots): a wall anywhere in the chain stops it; a robot
-    /// pushed into a pit or off the board is destroyed.
+    /// A weapon pushes robot `j` one square `dir`, with the robots ahead of it, as any push that is
+    /// not the robot's own move (RULINGS.md, Robots and other robots; docs/rules.md, Weapons).
     fn weapon_push(
         &mut self,
         j: usize,
@@ -1207,49 +1206,7 @@ impl Game {
         phase: u8,
         events: &mut Vec<Event>,
     ) {
-        let from = self.robots[j].square;
-        let chain = if self.factory.blocks_move(from, dir) {
-            None
-        } else {
-            self.push_chain(from, dir)
-        };
-        let Some(chain) = chain else {
-            events.push(Event::Blocked {
-                robot: j as RobotId,
-                at: from,
-                toward: dir,
-            });
-            return;
-        };
-        for &k in chain.as_slice().iter().rev() {
-            let k = usize::from(k);
-            let kf = self.robots[k].square;
-            self.relocate(k, kf.step(dir));
-            events.push(Event::Pushed {
-                robot: k as RobotId,
-                by: PushedBy::Robot(j as RobotId),
-                from: kf,
-                to: kf.step(dir),
-            });
-        }
-        self.relocate(j, from.step(dir));
-        events.push(Event::Pushed {
-            robot: j as RobotId,
-            by: PushedBy::Robot(by as RobotId),
-            from,
-            to: from.step(dir),
-        });
-        let moved = std::iter::once(j as u8).chain(chain.as_slice().iter().copied());
-        let moved: Vec<u8> = moved.collect();
-        for k in moved {
-            let k = usize::from(k);
-            let s = self.robots[k].square;
-            if self.factory.is_hole(s, phase) {
-                self.destroy(k, self.fall_cause(s), events);
-            } else {
-                self.ledge_drop(k, s.step(dir.opposite()), dir, events);
-            }
-        }
+        self.shove(j, dir, PushedBy::Robot(by as RobotId), phase, events);
     }
 }
 

@@ -8,7 +8,7 @@ use crate::engine::game::{Game, ProgramError, RobotSetup, Settings, Status};
 use crate::engine::replay::Replay;
 use crate::geom::{Facing, Square, Turn};
 use crate::model::{
-    Barrier, Beams, Board, Device, EdgeSpec, Floor, Mount, Spin, SquareSpec, Tile, Wrenches,
+    Barrier, Beams, Board, Device, EdgeSpec, Floor, Mount, Phases, Spin, SquareSpec, Tile, Wrenches,
 };
 use Facing::{E, N, S, W};
 use OptionCard as O;
@@ -637,6 +637,46 @@ fn pressor_and_tractor_beams_push_and_pull_the_target_instead_of_the_laser_issue
         (1, 0),
         "already beside the shooter"
     );
+}
+
+/// A weapon's push is a push like any other (docs/rules.md, Weapons): pushed into the spiked
+/// side of a wall the target takes 1 (seed 001, Spiked Walls), and a robot on an active maglock
+/// is not moved (seed 001, MagLocks).
+#[test]
+fn a_pressor_beam_push_meets_spiked_walls_and_maglocks_as_any_push_seed_001() {
+    let spiked = EdgeSpec {
+        barrier: Some(Barrier::Spiked),
+        mount: None,
+    };
+    let mut plan = Plan::new(6, 1);
+    plan.0.set_edge(sq(2, 0), E, spiked);
+    let mut g = plan.game(
+        &[],
+        &[
+            ("a", sq(0, 0), E, &[O::PressorBeam]),
+            ("b", sq(2, 0), N, &[]),
+        ],
+    );
+    let ch = Choices {
+        weapon: Some(O::PressorBeam),
+        ..Choices::default()
+    };
+    script(&mut g, &[], &[(0, ch)], 1);
+    assert_eq!((robot(&g, 1).square, robot(&g, 1).damage), (sq(2, 0), 1));
+
+    let maglock = SquareSpec {
+        device: Some(Device::Maglock(Phases::ALL)),
+        ..SquareSpec::default()
+    };
+    let mut g = Plan::new(6, 1).spec(2, 0, maglock).game(
+        &[],
+        &[
+            ("a", sq(0, 0), E, &[O::PressorBeam]),
+            ("b", sq(2, 0), N, &[]),
+        ],
+    );
+    script(&mut g, &[], &[(0, ch)], 1);
+    assert_eq!((robot(&g, 1).square, robot(&g, 1).damage), (sq(2, 0), 0));
 }
 
 #[test]

@@ -40,6 +40,8 @@ pub enum Action {
     ZoomOut,
     ToggleGrid,
     Help,
+    /// Open the play view on the course (preview games and test drives), or go back.
+    PlayView,
 }
 
 /// The menu an action sits in.
@@ -67,7 +69,7 @@ impl Menu {
 }
 
 impl Action {
-    pub const ALL: [Action; 25] = [
+    pub const ALL: [Action; 26] = [
         Action::NewTile,
         Action::NewCourse,
         Action::Open,
@@ -93,6 +95,7 @@ impl Action {
         Action::ZoomOut,
         Action::ToggleGrid,
         Action::Help,
+        Action::PlayView,
     ];
 
     /// The button text, which is also the button's accessible name.
@@ -123,6 +126,7 @@ impl Action {
             Action::ZoomOut => "Zoom out",
             Action::ToggleGrid => "Grid",
             Action::Help => "Keyboard shortcuts",
+            Action::PlayView => "Play and test drive",
         }
     }
 
@@ -165,6 +169,9 @@ impl Action {
             Action::ZoomOut => "Zoom out about the middle of the board view",
             Action::ToggleGrid => "Show or hide the lines between squares",
             Action::Help => "List every command and its shortcut",
+            Action::PlayView => {
+                "Race robots on the course: play a game step by step, or test-drive it with many bot games (again to go back to the editor)"
+            }
         }
     }
 
@@ -192,6 +199,7 @@ impl Action {
             | Action::ToolSelect => Menu::Tools,
             Action::FitView | Action::ZoomIn | Action::ZoomOut | Action::ToggleGrid => Menu::View,
             Action::Help => Menu::Help,
+            Action::PlayView => Menu::View,
         }
     }
 
@@ -237,6 +245,7 @@ impl Action {
         const ZOOM_OUT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::Minus);
         const GRID: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::G);
         const HELP: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F1);
+        const PLAY: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F5);
         match self {
             Action::NewTile => &NEW_TILE,
             Action::NewCourse => &NEW_COURSE,
@@ -263,6 +272,7 @@ impl Action {
             Action::ZoomOut => &ZOOM_OUT,
             Action::ToggleGrid => &GRID,
             Action::Help => &HELP,
+            Action::PlayView => &PLAY,
         }
     }
 

@@ -9,6 +9,7 @@ pub mod document;
 pub mod inspector;
 pub mod library_panel;
 pub mod palette;
+pub mod play;
 pub mod recovery;
 pub mod screenshot;
 pub mod selection;
@@ -67,6 +68,10 @@ pub enum ScreenshotView {
     Course,
     /// The first library tile in the tile editor.
     Tile,
+    /// The play view on the course, a game of sample bots a few phases in.
+    Play,
+    /// The play view's test-drive results on the course (a small drive run first).
+    Drive,
 }
 
 /// Opens the window on `file` (or on `view`'s sample), draws a few frames, saves a picture of the
@@ -96,6 +101,11 @@ pub fn run_screenshot(
             let mut app = App::with_library(cc, Library::builtin(), file);
             if show_first_tile && !app.library.tiles.is_empty() {
                 app.open_entry(Entry::Tile(0));
+            }
+            match view {
+                ScreenshotView::Play => app.show_play_sample(screenshot::PLAY_STEPS),
+                ScreenshotView::Drive => app.show_drive_sample(screenshot::DRIVE_GAMES),
+                _ => {}
             }
             app.screenshot = plan.take();
             Ok(Box::new(app))
@@ -297,6 +307,8 @@ pub struct App {
     offer_restore: Option<(Content, Option<PathBuf>)>,
     /// Set by `--screenshot`: take a picture of the window after a few frames, then close.
     screenshot: Option<screenshot::ScreenshotPlan>,
+    /// The play view (issue 6), while it is open in place of the editor.
+    play: Option<play::PlayView>,
 }
 
 impl App {
@@ -365,6 +377,7 @@ impl App {
             recovery: None,
             offer_restore: None,
             screenshot: None,
+            play: None,
         };
         let opened = match file {
             Some(path) => match open_into(&mut app.library, &path) {
@@ -873,6 +886,7 @@ impl App {
                 self.rebuild();
             }
             Action::Help => self.show_help = !self.show_help,
+            Action::PlayView => self.toggle_play(),
         }
     }
 
@@ -1431,6 +1445,9 @@ impl eframe::App for App {
             status_bar::status_bar_ui(ui, self.hovered.as_ref());
         });
         self.status_bar_rect = Some(status_bar.response.rect);
+        if self.play_frame_ui(ui, &mut commands) {
+            return;
+        }
         let editing_course = self.doc.as_ref().is_some_and(|d| d.course().is_some());
         egui::Panel::left("library")
             .resizable(true)

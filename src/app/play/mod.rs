@@ -65,6 +65,8 @@ pub struct PlayView {
     pub speed: f32,
     /// When the last automatic step was taken.
     last_auto: f64,
+    /// The window time of the last frame drawn.
+    last_now: f64,
     /// The "you" robot whose hand is shown.
     you: usize,
     draft: Draft,
@@ -107,6 +109,7 @@ impl PlayView {
             playing: false,
             speed: 1.0,
             last_auto: 0.0,
+            last_now: 0.0,
             you: 0,
             draft: Draft::default(),
             picked: None,
@@ -193,10 +196,8 @@ impl PlayView {
         };
     }
 
-    /// The events of the game so far, with their step: what the log lists.
-    pub fn log_len(&self) -> usize {
-        self.session
-            .as_ref()
-            .map_or(0, |s| s.steps().iter().map(|st| st.events.len()).sum())
+    /// Whether the last frame showed a step being animated.
+    pub fn is_animating(&self) -> bool {
+        self.animating(self.last_now)
     }
 }

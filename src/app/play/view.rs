@@ -89,7 +89,12 @@ impl PlayView {
 
     fn game_ui(&mut self, ui: &mut Ui) {
         let now = ui.input(|i| i.time);
+        self.last_now = now;
         self.auto_step(ui.ctx(), now);
+        egui::Panel::bottom("play_controls").show(ui, |ui| {
+            self.controls_ui(ui, now);
+            self.hand_ui(ui);
+        });
         egui::Panel::left("play_side")
             .resizable(true)
             .default_size(330.0)
@@ -104,10 +109,6 @@ impl PlayView {
             .resizable(true)
             .default_size(330.0)
             .show(ui, |ui| self.log_ui(ui));
-        egui::Panel::bottom("play_controls").show(ui, |ui| {
-            self.controls_ui(ui, now);
-            self.hand_ui(ui);
-        });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
             .show(ui, |ui| self.board_ui(ui, now));
@@ -212,7 +213,7 @@ impl PlayView {
     }
 
     /// Whether a step is being animated at `now`.
-    fn animating(&self, now: f64) -> bool {
+    pub(super) fn animating(&self, now: f64) -> bool {
         self.playback
             .as_ref()
             .is_some_and(|p| p.frozen.is_none() && self.progress(p, now) < 1.0)
@@ -343,13 +344,14 @@ impl PlayView {
             }
         });
         let mut index = cursor;
-        let slider = ui.add_sized(
-            [ui.available_width(), 20.0],
-            egui::Slider::new(&mut index, 0..=len.saturating_sub(1))
-                .show_value(false)
-                .text("Timeline"),
-        );
-        slider.on_hover_text("Drag to any earlier step");
+        ui.horizontal(|ui| {
+            let l = ui.label("Timeline");
+            ui.spacing_mut().slider_width = (ui.available_width() - 120.0).max(100.0);
+            ui.add(egui::Slider::new(&mut index, 0..=len.saturating_sub(1)).show_value(false))
+                .labelled_by(l.id)
+                .on_hover_text("Drag to any earlier step");
+            ui.label(format!("step {} of {}", cursor + 1, len));
+        });
         if index != cursor {
             self.seek(index);
         }
@@ -518,14 +520,30 @@ impl PlayView {
             ui.label("Hand:");
             for (k, &card) in hand.iter().enumerate() {
                 let used = self.draft.registers.contains(&Some(card));
-                let id_salt = egui::Id::unique(("hand_card", k, card.priority));
-                let clicked = ui
-                    .dnd_drag_source(id_salt, card, |ui| {
-                        ui.add_enabled(!used, egui::Button::new(card_text(card)))
-                            .on_hover_text("Click to put it in the first empty register, or drag it onto one")
-                            .clicked()
-                    })
-                    .inner;
+                let button = ui
+                    .add_enabled(
+                        !used,
+                        egui::Button::new(card_text(card)).sense(egui::Sense::click_and_drag()),
+                    )
+                    .on_hover_text(
+                        "Click to put it in the first empty register, or drag it onto one",
+                    );
+                button.dnd_set_drag_payload(card);
+                if button.dragged()
+                    && let Some(p) = ui.ctx().pointer_interact_pos()
+                {
+                    // The card follows the pointer while it is dragged.
+                    egui::Area::new(egui::Id::unique(("dragged_card", k)))
+                        .order(egui::Order::Tooltip)
+                        .fixed_pos(p + Vec2::new(8.0, 8.0))
+                        .interactable(false)
+                        .show(ui.ctx(), |ui| {
+                            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                                ui.label(card_text(card));
+                            });
+                        });
+                }
+                let clicked = button.clicked();
                 if clicked
                     && let Some(slot) = self.draft.registers.iter_mut().find(|r| r.is_none())
                 {

@@ -69,10 +69,12 @@ fn two_bots_start_and_a_phase_step_moves_a_robot_with_the_animation_running() {
     let setup = &h.state().play().map(|p| p.setup.robots.clone());
     assert_eq!(
         setup.as_deref(),
-        Some(&[
-            Controller::Bot(BotKind::Planner),
-            Controller::Bot(BotKind::Greedy)
-        ][..])
+        Some(
+            &[
+                Controller::Bot(BotKind::Planner),
+                Controller::Bot(BotKind::Greedy)
+            ][..]
+        )
     );
     let start = robots(&h);
     assert_eq!(start.len(), 2);
@@ -80,7 +82,10 @@ fn two_bots_start_and_a_phase_step_moves_a_robot_with_the_animation_running() {
     h.step();
     let dealt = robots(&h);
     assert_eq!(
-        h.state().play().and_then(|p| p.session()).map(|s| s.step().kind),
+        h.state()
+            .play()
+            .and_then(|p| p.session())
+            .map(|s| s.step().kind),
         Some(StepKind::Dealt { turn: 1 })
     );
     h.get_by_label("Next phase").click();
@@ -116,7 +121,12 @@ fn stepping_back_on_the_timeline_shows_the_earlier_state_and_forward_the_same_la
         .state()
         .play()
         .and_then(|p| p.session())
-        .map(|s| s.steps().iter().map(|st| st.game.robots().to_vec()).collect())
+        .map(|s| {
+            s.steps()
+                .iter()
+                .map(|st| st.game.robots().to_vec())
+                .collect()
+        })
         .unwrap_or_default();
     h.get_by_label("Previous step").click();
     h.run();
@@ -125,7 +135,10 @@ fn stepping_back_on_the_timeline_shows_the_earlier_state_and_forward_the_same_la
     assert_eq!(cursor(&h), 5);
     assert_eq!(robots(&h), earlier[5]);
     assert_eq!(
-        h.state().play().and_then(|p| p.session()).map(|s| s.game().stage()),
+        h.state()
+            .play()
+            .and_then(|p| p.session())
+            .map(|s| s.game().stage()),
         Some(Stage::Phase(4))
     );
     h.get_by_label("Next phase").click();
@@ -158,7 +171,9 @@ fn a_you_robot_is_programmed_by_clicking_cards_and_the_engine_accepts_it() {
     let mut h = harness();
     open_play(&mut h);
     // Robot 1 becomes "you" (the first "you" button is robot 1's).
-    h.get_all_by_label("you").next().map(|n| n.click());
+    if let Some(n) = h.get_all_by_label("you").next() {
+        n.click();
+    }
     h.run();
     assert_eq!(
         h.state().play().map(|p| p.setup.robots[0]),
@@ -174,7 +189,11 @@ fn a_you_robot_is_programmed_by_clicking_cards_and_the_engine_accepts_it() {
         .and_then(|p| p.session())
         .map(|s| s.game().hand(0).to_vec())
         .unwrap_or_default();
-    assert_eq!(hand.len(), 9, "an undamaged robot is dealt 9 cards (seed 000)");
+    assert_eq!(
+        hand.len(),
+        9,
+        "an undamaged robot is dealt 9 cards (seed 000)"
+    );
     // The game waits for the program.
     assert!(
         h.get_by_label("Next phase").accesskit_node().is_disabled(),
@@ -206,7 +225,9 @@ fn a_you_robot_is_programmed_by_clicking_cards_and_the_engine_accepts_it() {
 fn taking_a_card_out_of_a_register_frees_it_for_another() {
     let mut h = harness();
     open_play(&mut h);
-    h.get_all_by_label("you").next().map(|n| n.click());
+    if let Some(n) = h.get_all_by_label("you").next() {
+        n.click();
+    }
     h.get_by_label("Start").click();
     h.run();
     h.get_by_label("Next phase").click();
@@ -219,13 +240,17 @@ fn taking_a_card_out_of_a_register_frees_it_for_another() {
         .unwrap_or_default();
     h.get_by_label(&card_label(hand[0])).click();
     h.run();
-    h.get_by_label(&format!("R1: {}", card_label(hand[0]))).click();
+    h.get_by_label(&format!("R1: {}", card_label(hand[0])))
+        .click();
     h.run();
     h.get_by_label("R1: empty");
     h.get_by_label(&card_label(hand[2])).click();
     h.run();
     let registers = h.state().play().map(|p| p.draft().registers.clone());
-    assert_eq!(registers.and_then(|r| r.first().copied().flatten()), Some(hand[2]));
+    assert_eq!(
+        registers.and_then(|r| r.first().copied().flatten()),
+        Some(hand[2])
+    );
 }
 
 /// Steps the window until the test drive has results, for at most a minute.
@@ -337,8 +362,9 @@ fn the_exports_are_valid_json_and_csv() {
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert!(rows.iter().all(|r| r.len() == 5), "{csv}");
     assert!(
-        rows.iter()
-            .all(|r| r[4].parse::<f64>().is_ok() && (r[2].is_empty() || r[2].parse::<u32>().is_ok())),
+        rows.iter().all(
+            |r| r[4].parse::<f64>().is_ok() && (r[2].is_empty() || r[2].parse::<u32>().is_ok())
+        ),
         "{csv}"
     );
     assert!(rows.contains(&vec!["games", "all", "", "", "6"]));

@@ -209,6 +209,11 @@ impl Animation {
         if self.beats.is_empty() {
             return (self.start.clone(), Vec::new());
         }
+        if t >= 1.0
+            && let Some(last) = self.beats.last()
+        {
+            return (last.after.clone(), Vec::new());
+        }
         let n = self.beats.len() as f32;
         let x = (t.clamp(0.0, 1.0) * n).min(n - 1e-4);
         let k = x.floor() as usize;
@@ -233,7 +238,7 @@ impl Animation {
                 Pose {
                     pos: pos + (b.pos - pos) * eased,
                     angle: angle + (b.angle - angle) * eased,
-                alpha: a.alpha + (b.alpha - a.alpha) * eased,
+                    alpha: a.alpha + (b.alpha - a.alpha) * eased,
                     is_virtual: if u < 0.5 { a.is_virtual } else { b.is_virtual },
                 }
             })
@@ -248,8 +253,57 @@ impl Animation {
 mod tests {
     use super::*;
 
+    use crate::app::play::session::{PlaySetup, Session};
+    use crate::bots::Arena;
+    use crate::format::Library;
+    use std::sync::Arc;
+
     #[test]
     fn the_centre_of_a_square_is_half_a_square_in() {
         assert_eq!(centre(Square::new(2, 3)), Pos2::new(2.5, 3.5));
+    }
+
+    /// Every step of three turns animates from the state before it to the engine's state after
+    /// it: robots on the board end on their squares and facings, robots off it end invisible.
+    #[test]
+    fn each_step_starts_on_the_state_before_and_ends_on_the_engines_state_after() {
+        let lib = Library::builtin();
+        let Some(crate::app::command::Entry::Course(i)) = crate::app::sample_entry(&lib) else {
+            panic!("no sample course");
+        };
+        let arena = Arc::new(Arena::new(&lib.courses[i].course, &lib).expect("compiles"));
+        let mut s = Session::new(arena, &PlaySetup::default(), 4).expect("a game");
+        for _ in 0..3 {
+            s.step_turn();
+        }
+        let mut moving_beats = 0;
+        for k in 1..s.steps().len() {
+            let (before, after) = (&s.steps()[k - 1], &s.steps()[k]);
+            let anim = Animation::new(&before.game, &after.events);
+            let (first, _) = anim.at(0.0);
+            let (last, _) = anim.at(1.0);
+            for (i, r) in after.game.robots().iter().enumerate() {
+                if before.game.robots()[i].is_active() {
+                    assert_eq!(first[i].pos, centre(before.game.robots()[i].square));
+                }
+                if r.is_active() {
+                    assert_eq!(last[i].pos, centre(r.square), "step {k} robot {i}");
+                    let quarter = (last[i].angle / FRAC_PI_2).round() as i32;
+                    assert_eq!(quarter.rem_euclid(4) as usize, r.facing.index(), "step {k}");
+                    assert!(last[i].alpha > 0.99);
+                } else {
+                    assert!(last[i].alpha < 0.01, "a robot off the board is not drawn");
+                }
+            }
+            if after
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Moved { .. }))
+            {
+                assert!(anim.beats() > 0);
+                moving_beats += 1;
+            }
+        }
+        assert!(moving_beats > 0, "robots moved in three turns");
     }
 }

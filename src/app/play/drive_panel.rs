@@ -10,8 +10,8 @@ use crate::render::egui_paint::paint_scene;
 use crate::render::{Rgba, Scene, SceneOptions, build_scene};
 use egui::Ui;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
 /// A drive running on its own thread.
@@ -162,23 +162,34 @@ pub fn results_csv(stats: &DriveStats) -> String {
         let (x, y) = xy.map_or((String::new(), String::new()), |(x, y)| {
             (x.to_string(), y.to_string())
         });
-        out += &format!(
-            "{},{},{x},{y},{value}\n",
-            csv_field(metric),
-            csv_field(bot)
-        );
+        out += &format!("{},{},{x},{y},{value}\n", csv_field(metric), csv_field(bot));
     };
     row("games", "all", None, stats.games.to_string());
     row("turn_cap", "all", None, stats.turn_cap.to_string());
     row("seed", "all", None, stats.seed.to_string());
     let mut summary = |bot: &str, rate: f64, t: &crate::bots::drive::TurnStats| {
         row("completion_rate", bot, None, format!("{rate}"));
-        row("turns_lower_quartile", bot, None, format!("{}", t.lower_quartile));
+        row(
+            "turns_lower_quartile",
+            bot,
+            None,
+            format!("{}", t.lower_quartile),
+        );
         row("turns_median", bot, None, format!("{}", t.median));
-        row("turns_upper_quartile", bot, None, format!("{}", t.upper_quartile));
+        row(
+            "turns_upper_quartile",
+            bot,
+            None,
+            format!("{}", t.upper_quartile),
+        );
         for (turn, &n) in t.histogram.iter().enumerate() {
             if n > 0 {
-                row(&format!("finished_in_turn_{turn}"), bot, None, n.to_string());
+                row(
+                    &format!("finished_in_turn_{turn}"),
+                    bot,
+                    None,
+                    n.to_string(),
+                );
             }
         }
     };
@@ -338,23 +349,27 @@ impl DrivePanel {
         let running = self.job.is_some();
         ui.add_enabled_ui(!running, |ui| {
             bots_ui(ui, &mut self.bots);
-            egui::Grid::new("drive_settings").num_columns(2).show(ui, |ui| {
-                let l = ui.label("Games");
-                ui.add(egui::DragValue::new(&mut self.games).range(1..=100_000))
-                    .labelled_by(l.id)
-                    .on_hover_text("How many games to play");
-                ui.end_row();
-                let l = ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut self.seed))
-                    .labelled_by(l.id)
-                    .on_hover_text("Game g is played with seed + g");
-                ui.end_row();
-                let l = ui.label("Turn cap");
-                ui.add(egui::DragValue::new(&mut self.turn_cap).range(1..=1000))
-                    .labelled_by(l.id)
-                    .on_hover_text("A robot not finished by then counts as finishing at the cap");
-                ui.end_row();
-            });
+            egui::Grid::new("drive_settings")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let l = ui.label("Games");
+                    ui.add(egui::DragValue::new(&mut self.games).range(1..=100_000))
+                        .labelled_by(l.id)
+                        .on_hover_text("How many games to play");
+                    ui.end_row();
+                    let l = ui.label("Seed");
+                    ui.add(egui::DragValue::new(&mut self.seed))
+                        .labelled_by(l.id)
+                        .on_hover_text("Game g is played with seed + g");
+                    ui.end_row();
+                    let l = ui.label("Turn cap");
+                    ui.add(egui::DragValue::new(&mut self.turn_cap).range(1..=1000))
+                        .labelled_by(l.id)
+                        .on_hover_text(
+                            "A robot not finished by then counts as finishing at the cap",
+                        );
+                    ui.end_row();
+                });
         });
         ui.horizontal(|ui| {
             if ui
@@ -467,10 +482,7 @@ impl DrivePanel {
 
     /// The board with the heat map, in the middle of the window.
     pub fn board_ui(&mut self, ui: &mut Ui, arena: &Arena, plain: &Scene) {
-        let scene = self
-            .results
-            .as_ref()
-            .map_or(plain, |r| r.scene(self.heat));
+        let scene = self.results.as_ref().map_or(plain, |r| r.scene(self.heat));
         let response = self
             .board_view
             .ui(ui, &arena.board, |painter, screen_from_board| {

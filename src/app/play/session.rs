@@ -372,9 +372,10 @@ mod tests {
 
     fn arena() -> Arc<Arena> {
         let lib = Library::builtin();
-        let Some(c) = lib.courses.iter().find(|c| c.course.name.contains("2")) else {
-            panic!("no 2 x 2 course in the built-in library");
+        let Some(crate::app::command::Entry::Course(i)) = crate::app::sample_entry(&lib) else {
+            panic!("no sample course in the built-in library");
         };
+        let c = &lib.courses[i];
         Arc::new(Arena::new(&c.course, &lib).expect("the sample course compiles"))
     }
 
@@ -437,7 +438,9 @@ mod tests {
         assert!(s.set_program(0, &hand[..5], false).is_ok());
         assert!(s.step_forward());
         assert_eq!(
-            s.game().robots()[0].registers.map(|c| c.map(|c| c.priority)),
+            s.game().robots()[0]
+                .registers
+                .map(|c| c.map(|c| c.priority)),
             [
                 Some(hand[0].priority),
                 Some(hand[1].priority),

@@ -123,15 +123,16 @@ impl PlayView {
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(format!("Robot {}", i + 1)).color(robot_colour(i)));
                         for option in Controller::ALL {
-                            ui.selectable_value(c, option, option.name())
-                                .on_hover_text(match option {
+                            ui.selectable_value(c, option, option.name()).on_hover_text(
+                                match option {
                                     Controller::You => {
                                         format!("You program robot {} by clicking cards", i + 1)
                                     }
                                     Controller::Bot(k) => {
                                         format!("Robot {} is a {} bot", i + 1, k.name())
                                     }
-                                });
+                                },
+                            );
                         }
                         if ui
                             .small_button("x")
@@ -544,8 +545,7 @@ impl PlayView {
                         });
                 }
                 let clicked = button.clicked();
-                if clicked
-                    && let Some(slot) = self.draft.registers.iter_mut().find(|r| r.is_none())
+                if clicked && let Some(slot) = self.draft.registers.iter_mut().find(|r| r.is_none())
                 {
                     *slot = Some(card);
                 }
@@ -806,7 +806,11 @@ fn paint_robot(
     let tip = centre + dir * (0.46 * scale);
     let base = centre + dir * (0.18 * scale);
     painter.add(egui::Shape::convex_polygon(
-        vec![tip, base + side * (0.16 * scale), base - side * (0.16 * scale)],
+        vec![
+            tip,
+            base + side * (0.16 * scale),
+            base - side * (0.16 * scale),
+        ],
         Color32::WHITE.gamma_multiply(pose.alpha),
         Stroke::new(
             (0.03 * scale).max(1.0),

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 
 /// Frames drawn before the picture is taken, so layout and fit have settled.
 const SETTLE_FRAMES: u32 = 6;
-/// Steps of the sample game shown by `--view play`: turn 2 dealt, through phase 3.
-pub const PLAY_STEPS: usize = 11;
+/// Steps of the sample game shown by `--view play`: four turns (seven steps each) in.
+pub const PLAY_STEPS: usize = 28;
 /// Games of the test drive shown by `--view drive`.
 pub const DRIVE_GAMES: usize = 200;
 

@@ -197,10 +197,13 @@ impl Animation {
         self.beats.len()
     }
 
-    /// The progress (0 to 1) at which event `index` of the step has happened.
+    /// The progress (0 to 1) at which event `index` of the step is shown happening.
     pub fn progress_after_event(&self, index: usize) -> f32 {
         let n = self.beats.len().max(1) as f32;
-        self.event_end.get(index).map_or(1.0, |&b| b as f32 / n)
+        // The middle of the event's beat: the move under way, the laser at its brightest.
+        self.event_end
+            .get(index)
+            .map_or(1.0, |&b| if b == 0 { 0.0 } else { (b as f32 - 0.5) / n })
     }
 
     /// The poses at `t` (0 to 1 over the whole step) and the laser shots visible then, with

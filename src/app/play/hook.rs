@@ -76,6 +76,19 @@ impl App {
             ];
             play.start();
             play.step_quietly(steps);
+            // Hold the latest laser volley, as the animation draws it, if there was one.
+            let shot = play.session().and_then(|s| {
+                (1..=s.cursor()).rev().find_map(|k| {
+                    s.steps()[k]
+                        .events
+                        .iter()
+                        .rposition(|e| matches!(e, crate::engine::Event::Shot { .. }))
+                        .map(|e| (k, e))
+                })
+            });
+            if let Some((k, e)) = shot {
+                play.jump_to_event(k, e);
+            }
         }
     }
 

@@ -72,6 +72,8 @@ pub struct PlayView {
     draft: Draft,
     /// The event picked in the log: (step, event index).
     picked: Option<(usize, usize)>,
+    /// What the log last scrolled to: (step, event index or `usize::MAX` for the step).
+    log_target: Option<(usize, usize)>,
     error: Option<String>,
     pub drive: DrivePanel,
 }
@@ -113,6 +115,7 @@ impl PlayView {
             you: 0,
             draft: Draft::default(),
             picked: None,
+            log_target: None,
             error: None,
             drive: DrivePanel::default(),
         })

@@ -98,6 +98,7 @@ impl PlayView {
         egui::Panel::left("play_side")
             .resizable(true)
             .default_size(330.0)
+            .min_size(260.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     self.setup_ui(ui);
@@ -108,6 +109,7 @@ impl PlayView {
         egui::Panel::right("play_log")
             .resizable(true)
             .default_size(330.0)
+            .min_size(240.0)
             .show(ui, |ui| self.log_ui(ui));
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
@@ -664,49 +666,67 @@ impl PlayView {
             .collect();
         let cursor = s.cursor();
         let mut clicked = None;
-        let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-        egui::ScrollArea::vertical()
-            .auto_shrink([false, false])
-            .stick_to_bottom(true)
-            .show_rows(ui, row_height, rows.len(), |ui, range| {
-                for &(k, e) in &rows[range] {
-                    let st = &s.steps()[k];
-                    match e {
-                        None => {
-                            let mut text = RichText::new(st.kind.label()).strong();
-                            if k > cursor {
-                                text = text.weak();
-                            }
-                            if ui
-                                .selectable_label(k == cursor && self.picked.is_none(), text)
-                                .on_hover_text("Show the game after this step")
-                                .clicked()
-                            {
-                                clicked = Some((k, None));
-                            }
+        // The height of a selectable label, so `show_rows` places every row where it is drawn.
+        let row_height = (ui.text_style_height(&egui::TextStyle::Body)
+            + 2.0 * ui.spacing().button_padding.y)
+            .max(ui.spacing().interact_size.y);
+        let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]);
+        // When the timeline moves, the log scrolls to the step shown (or the event picked).
+        let target = self.picked.unwrap_or((cursor, usize::MAX));
+        if self.log_target != Some(target) {
+            self.log_target = Some(target);
+            let row = rows
+                .iter()
+                .position(|&(k, e)| k == target.0 && e.is_none_or(|e| e == target.1))
+                .unwrap_or(rows.len());
+            let spacing = ui.spacing().item_spacing.y;
+            let offset = (row as f32 - 3.0).max(0.0) * (row_height + spacing);
+            area = area.vertical_scroll_offset(offset);
+        }
+        area.show_rows(ui, row_height, rows.len(), |ui, range| {
+            // One line per row (long lines are cut; the tooltip has them whole).
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            for &(k, e) in &rows[range] {
+                let st = &s.steps()[k];
+                match e {
+                    None => {
+                        let mut text = RichText::new(st.kind.label()).strong();
+                        if k > cursor {
+                            text = text.weak();
                         }
-                        Some(e) => {
-                            let line = st.lines.get(e).map_or("", String::as_str);
-                            let mut text = RichText::new(format!("  {line}"));
-                            if k > cursor {
-                                text = text.weak();
-                            }
-                            if ui
-                                .selectable_label(self.picked == Some((k, e)), text)
-                                .on_hover_text("Show the moment this happened")
-                                .clicked()
-                            {
-                                clicked = Some((k, Some(e)));
-                            }
+                        if ui
+                            .selectable_label(k == cursor && self.picked.is_none(), text)
+                            .on_hover_text("Show the game after this step")
+                            .clicked()
+                        {
+                            clicked = Some((k, None));
+                        }
+                    }
+                    Some(e) => {
+                        let line = st.lines.get(e).map_or("", String::as_str);
+                        let mut text = RichText::new(format!("  {line}"));
+                        if k > cursor {
+                            text = text.weak();
+                        }
+                        if ui
+                            .selectable_label(self.picked == Some((k, e)), text)
+                            .on_hover_text(format!("{line}: click to show the moment it happened"))
+                            .clicked()
+                        {
+                            clicked = Some((k, Some(e)));
                         }
                     }
                 }
-            });
+            }
+        });
         match clicked {
             Some((k, Some(e))) => self.jump_to_event(k, e),
             Some((k, None)) => self.seek(k),
-            None => {}
+            None => return,
         }
+        // The row clicked is in view already: the log stays where it is.
+        let shown = self.session.as_ref().map_or(0, |s| s.cursor());
+        self.log_target = Some(self.picked.unwrap_or((shown, usize::MAX)));
     }
 
     fn board_ui(&mut self, ui: &mut Ui, now: f64) {

@@ -417,3 +417,40 @@ fn a_tile_cannot_be_played_and_says_why() {
             .any(|e| e.contains("plays a course"))
     );
 }
+
+#[test]
+fn a_card_dragged_onto_a_register_goes_into_that_register() {
+    let mut h = harness();
+    open_play(&mut h);
+    if let Some(n) = h.get_all_by_label("you").next() {
+        n.click();
+    }
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("Next phase").click();
+    h.run();
+    let hand: Vec<Card> = h
+        .state()
+        .play()
+        .and_then(|p| p.session())
+        .map(|s| s.game().hand(0).to_vec())
+        .unwrap_or_default();
+    let from = h.get_by_label(&card_label(hand[4])).rect().center();
+    let to = h.get_by_label("R3: empty").rect().center();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=8 {
+        h.hover_at(from + (to - from) * (k as f32 / 8.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.step();
+    h.run();
+    let registers = h.state().play().map(|p| p.draft().registers.clone());
+    assert_eq!(
+        registers,
+        Some(vec![None, None, Some(hand[4]), None, None]),
+        "the card went into register 3, not the first empty one"
+    );
+    h.get_by_label(&format!("R3: {}", card_label(hand[4])));
+}

@@ -454,3 +454,40 @@ fn a_card_dragged_onto_a_register_goes_into_that_register() {
     );
     h.get_by_label(&format!("R3: {}", card_label(hand[4])));
 }
+
+#[test]
+fn play_steps_on_its_own_and_pause_stops_it() {
+    let mut h = harness();
+    open_play(&mut h);
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("Play").click();
+    // Each frame is a quarter of a second: enough for several animated steps.
+    h.run_steps(60);
+    let moved_to = cursor(&h);
+    assert!(moved_to >= 3, "only {moved_to} steps in 15 seconds");
+    h.get_by_label("Pause").click();
+    h.run_steps(2);
+    let paused_at = cursor(&h);
+    h.run_steps(20);
+    assert_eq!(cursor(&h), paused_at, "paused: no more steps");
+}
+
+#[test]
+fn zoom_in_in_the_play_view_zooms_the_play_board() {
+    let mut h = harness();
+    open_play(&mut h);
+    h.get_by_label("Start").click();
+    h.run();
+    let before = h.state().play().map(|p| p.board_view().zoom());
+    let editor_before = h.state().view().zoom();
+    h.get_by_label("Zoom in").click();
+    h.run();
+    let after = h.state().play().map(|p| p.board_view().zoom());
+    assert!(after > before, "{before:?} -> {after:?}");
+    assert_eq!(
+        h.state().view().zoom(),
+        editor_before,
+        "the hidden editor keeps its zoom"
+    );
+}

@@ -230,6 +230,10 @@ impl DrivePanel {
         self.job.is_some()
     }
 
+    pub fn board_view_mut(&mut self) -> &mut BoardView {
+        &mut self.board_view
+    }
+
     pub fn results(&self) -> Option<&DriveResults> {
         self.results.as_ref()
     }

@@ -56,8 +56,17 @@ impl App {
                 &command,
                 Command::Action(a) if matches!(a.menu(), Menu::Edit | Menu::Tools)
             );
-            if !hidden_edit {
-                self.run_command(&ctx, command);
+            if hidden_edit {
+                continue;
+            }
+            // Fit and zoom act on the board the play view shows.
+            match command {
+                Command::Action(a @ (Action::FitView | Action::ZoomIn | Action::ZoomOut)) => {
+                    if let Some(play) = self.play.as_mut() {
+                        play.view_action(a);
+                    }
+                }
+                command => self.run_command(&ctx, command),
             }
         }
         self.update_title(&ctx);

@@ -199,6 +199,26 @@ impl PlayView {
         };
     }
 
+    /// Fit, Zoom in or Zoom out on the board of the tab shown.
+    pub fn view_action(&mut self, action: crate::app::command::Action) {
+        use crate::app::command::Action;
+        let view = match self.tab {
+            PlayTab::Game => &mut self.board_view,
+            PlayTab::Drive => self.drive.board_view_mut(),
+        };
+        match action {
+            Action::FitView => view.request_fit(),
+            Action::ZoomIn => view.zoom_by(crate::app::canvas::ZOOM_STEP),
+            Action::ZoomOut => view.zoom_by(1.0 / crate::app::canvas::ZOOM_STEP),
+            _ => {}
+        }
+    }
+
+    /// The board view of the game tab.
+    pub fn board_view(&self) -> &crate::app::canvas::BoardView {
+        &self.board_view
+    }
+
     /// Whether the last frame showed a step being animated.
     pub fn is_animating(&self) -> bool {
         self.animating(self.last_now)

@@ -74,6 +74,9 @@ pub struct PlayView {
     picked: Option<(usize, usize)>,
     /// What the log last scrolled to: (step, event index or `usize::MAX` for the step).
     log_target: Option<(usize, usize)>,
+    /// The log's rows (step, and event or `None` for the step's heading), made for the
+    /// session's revision in the first field.
+    log_rows: (u64, Vec<(usize, Option<usize>)>),
     error: Option<String>,
     pub drive: DrivePanel,
 }
@@ -116,6 +119,7 @@ impl PlayView {
             draft: Draft::default(),
             picked: None,
             log_target: None,
+            log_rows: (u64::MAX, Vec::new()),
             error: None,
             drive: DrivePanel::default(),
         })
@@ -149,6 +153,8 @@ impl PlayView {
         self.playback = None;
         self.picked = None;
         self.playing = false;
+        self.log_target = None;
+        self.log_rows = (u64::MAX, Vec::new());
         match Session::new(Arc::clone(&self.arena), &self.setup, self.tiles) {
             Ok(s) => {
                 self.you = s

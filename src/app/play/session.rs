@@ -106,6 +106,8 @@ pub struct Session {
     cursor: usize,
     /// Programs of "you" robots the engine accepted for the turn being programmed.
     programs: BTreeMap<usize, Choice>,
+    /// Counts changes to the timeline, so views can cache what they draw from it.
+    revision: u64,
 }
 
 /// SplitMix-style mixing: a bot's seed for one robot and turn, so re-simulating a turn from a
@@ -163,7 +165,13 @@ impl Session {
             }],
             cursor: 0,
             programs: BTreeMap::new(),
+            revision: 0,
         })
+    }
+
+    /// Changes whenever steps are added or forgotten.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     pub fn arena(&self) -> &Arena {
@@ -328,6 +336,7 @@ impl Session {
             lines,
         });
         self.cursor += 1;
+        self.revision += 1;
         true
     }
 
@@ -362,6 +371,7 @@ impl Session {
     pub fn replay_from_here(&mut self) {
         self.steps.truncate(self.cursor + 1);
         self.programs.clear();
+        self.revision += 1;
     }
 }
 

@@ -654,16 +654,21 @@ impl PlayView {
             ui.weak("No game yet.");
             return;
         };
-        // Rows: a header per step, then its events. Rebuilt only when the timeline changes.
-        let rows: Vec<(usize, Option<usize>)> = s
-            .steps()
-            .iter()
-            .enumerate()
-            .skip(1)
-            .flat_map(|(k, st)| {
-                std::iter::once((k, None)).chain((0..st.events.len()).map(move |e| (k, Some(e))))
-            })
-            .collect();
+        // Rows: a heading per step, then its events; made again only when the timeline changes.
+        if self.log_rows.0 != s.revision() {
+            let rows = s
+                .steps()
+                .iter()
+                .enumerate()
+                .skip(1)
+                .flat_map(|(k, st)| {
+                    std::iter::once((k, None))
+                        .chain((0..st.events.len()).map(move |e| (k, Some(e))))
+                })
+                .collect();
+            self.log_rows = (s.revision(), rows);
+        }
+        let rows = &self.log_rows.1;
         let cursor = s.cursor();
         let mut clicked = None;
         // The height of a selectable label, so `show_rows` places every row where it is drawn.

@@ -106,6 +106,8 @@ pub struct Session {
     cursor: usize,
     /// Programs of "you" robots the engine accepted for the turn being programmed.
     programs: BTreeMap<usize, Choice>,
+    /// Re-entry choices of destroyed "you" robots for the next turn: facing, powered down.
+    reentries: BTreeMap<usize, (Facing, bool)>,
     /// Counts changes to the timeline, so views can cache what they draw from it.
     revision: u64,
 }
@@ -165,6 +167,7 @@ impl Session {
             }],
             cursor: 0,
             programs: BTreeMap::new(),
+            reentries: BTreeMap::new(),
             revision: 0,
         })
     }
@@ -261,6 +264,32 @@ impl Session {
         Ok(())
     }
 
+    /// Whether destroyed robot `id` (a "you" robot) can choose how it re-enters now: between
+    /// turns, at the newest step (RULINGS.md, Fine points: the controller chooses).
+    pub fn can_choose_reentry(&self, id: usize) -> bool {
+        self.at_end()
+            && self.game().stage() == Stage::BetweenTurns
+            && self.controllers.get(id) == Some(&Controller::You)
+            && self
+                .game()
+                .robot(id)
+                .is_some_and(|r| r.status == Status::Destroyed)
+    }
+
+    /// Chooses the facing and power of a destroyed "you" robot as it re-enters next turn.
+    pub fn set_reentry(&mut self, id: usize, facing: Facing, powered_down: bool) -> bool {
+        if !self.can_choose_reentry(id) {
+            return false;
+        }
+        self.reentries.insert(id, (facing, powered_down));
+        true
+    }
+
+    /// The re-entry chosen for robot `id`, if any.
+    pub fn reentry_of(&self, id: usize) -> Option<(Facing, bool)> {
+        self.reentries.get(&id).copied()
+    }
+
     /// Takes back an accepted program so it can be changed.
     pub fn clear_program(&mut self, id: usize) {
         self.programs.remove(&id);
@@ -290,6 +319,9 @@ impl Session {
                             game.choose_reentry(i, facing, down);
                         }
                     }
+                }
+                for (&i, &(facing, down)) in &self.reentries {
+                    game.choose_reentry(i, facing, down);
                 }
                 game.begin_turn(&mut events);
                 StepKind::Dealt { turn: game.turn() }
@@ -328,6 +360,7 @@ impl Session {
             Stage::Over => return false,
         };
         self.programs.clear();
+        self.reentries.clear();
         let lines = events.iter().map(|e| e.describe(game.names())).collect();
         self.steps.push(Step {
             kind,
@@ -371,6 +404,7 @@ impl Session {
     pub fn replay_from_here(&mut self) {
         self.steps.truncate(self.cursor + 1);
         self.programs.clear();
+        self.reentries.clear();
         self.revision += 1;
     }
 }
@@ -430,6 +464,48 @@ mod tests {
             .map(|st| (st.kind, st.game.robots().to_vec(), st.events.clone()))
             .collect();
         assert_eq!(before, after);
+    }
+
+    /// RULINGS.md, Fine points: a destroyed robot's controller chooses its facing and whether
+    /// it re-enters powered down; here "you" choose west and powered down.
+    #[test]
+    fn a_destroyed_you_robot_re_enters_as_chosen() {
+        let setup = PlaySetup {
+            robots: vec![Controller::You],
+            seed: 3,
+            ..PlaySetup::default()
+        };
+        let mut s = Session::new(arena(), &setup, 4).expect("a game");
+        let mut turns = 0;
+        while !s.can_choose_reentry(0) {
+            assert!(turns < 300, "robot 1 was never destroyed");
+            if s.waiting_for() == vec![0] {
+                // Moving as far as the hand allows, heedless of pits and edges, ends badly soon.
+                let hand = s.game().hand(0).to_vec();
+                let n = (5 - s.game().robots()[0].locked_count()).min(hand.len());
+                let mut cards = hand.clone();
+                cards.sort_by_key(|c| std::cmp::Reverse(c.kind));
+                assert!(s.set_program(0, &cards[..n], false).is_ok());
+            }
+            assert!(s.step_forward(), "the game stopped");
+            if matches!(s.step().kind, StepKind::EndTurn { .. }) {
+                turns += 1;
+            }
+        }
+        assert!(!s.set_reentry(1, Facing::W, true), "there is no robot 2");
+        assert!(s.set_reentry(0, Facing::W, true));
+        assert!(s.step_forward());
+        let r = s.game().robots()[0];
+        assert_eq!(r.status, Status::Active);
+        assert_eq!(r.facing, Facing::W);
+        assert!(r.powered_down);
+        assert!(s.step().events.iter().any(|e| matches!(
+            e,
+            Event::Reentered {
+                facing: Facing::W,
+                ..
+            }
+        )));
     }
 
     #[test]

@@ -432,6 +432,28 @@ impl PlayView {
             };
         }
         let programming = s.at_end() && s.needs_program(id);
+        if s.can_choose_reentry(id) {
+            let (mut facing, mut down) = s.reentry_of(id).unwrap_or((robot.facing, false));
+            let before = (facing, down);
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(&name).color(robot_colour(id)).strong());
+                ui.label(format!("re-enters on its archive {} facing", robot.archive));
+                for f in crate::geom::Facing::ALL {
+                    ui.selectable_value(&mut facing, f, f.to_string())
+                        .on_hover_text(
+                            "The way it faces as it re-enters (RULINGS.md, Fine points)",
+                        );
+                }
+                ui.checkbox(&mut down, "powered down")
+                    .on_hover_text("Re-enter powered down: no cards this turn, damage repaired");
+            });
+            if (facing, down) != before
+                && let Some(s) = self.session.as_mut()
+            {
+                s.set_reentry(id, facing, down);
+            }
+            return;
+        }
         if !programming {
             ui.horizontal(|ui| {
                 ui.label(RichText::new(&name).color(robot_colour(id)).strong());

@@ -51,5 +51,42 @@ fn editor_frame(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, editor_frame);
+/// The play view (issue 6) four turns into a game of four bots on the 2 x 2 course: the board,
+/// four robots, the robot panel and a long event log, drawn every frame while a game plays.
+fn play_frame(c: &mut Criterion) {
+    use factory_floor::app::command::{Action, Command};
+    use factory_floor::app::play::session::Controller;
+    use factory_floor::bots::BotKind;
+    let mut harness: Harness<'static, App> = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_eframe(|cc| App::with_library(cc, Library::builtin(), None));
+    harness.run();
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .command(&ctx, Command::Action(Action::PlayView));
+    let Some(play) = harness.state_mut().play_mut() else {
+        panic!("the play view did not open on the sample course");
+    };
+    play.setup.robots = vec![
+        Controller::Bot(BotKind::Planner),
+        Controller::Bot(BotKind::Greedy),
+        Controller::Bot(BotKind::Random),
+        Controller::Bot(BotKind::Random),
+    ];
+    assert!(play.start(), "the game starts");
+    play.step_quietly(28);
+    harness.run();
+    let pixels_per_point = harness.ctx.pixels_per_point();
+    c.bench_function("play_frame_four_bots_four_turns", |b| {
+        b.iter(|| {
+            harness.step();
+            let shapes = harness.output().shapes.clone();
+            let meshes = harness.ctx.tessellate(shapes, pixels_per_point);
+            black_box(meshes.len())
+        })
+    });
+}
+
+criterion_group!(benches, editor_frame, play_frame);
 criterion_main!(benches);

@@ -37,7 +37,8 @@ struct Cli {
     /// Open the window, draw a few frames, save a picture of it to this PNG file and exit.
     #[arg(long, value_name = "OUT.png")]
     screenshot: Option<PathBuf>,
-    /// With --screenshot and no file: show the sample course or the first library tile.
+    /// With --screenshot: show the sample course, the first library tile (when no file is given),
+    /// the play view with a game of bots a few phases in, or test-drive results.
     #[arg(long, value_enum, default_value = "course", requires = "screenshot")]
     view: View,
     /// With --screenshot: the window size in points, as WxH.
@@ -62,6 +63,8 @@ enum ExportFormat {
 enum View {
     Course,
     Tile,
+    Play,
+    Drive,
 }
 
 /// Reads "WxH" as a window size, 200 to 8192 points a side.
@@ -171,6 +174,8 @@ fn main() -> ExitCode {
         let view = match cli.view {
             View::Course => factory_floor::app::ScreenshotView::Course,
             View::Tile => factory_floor::app::ScreenshotView::Tile,
+            View::Play => factory_floor::app::ScreenshotView::Play,
+            View::Drive => factory_floor::app::ScreenshotView::Drive,
         };
         let extras = factory_floor::app::ScreenshotExtras {
             best_line: cli.best_line,

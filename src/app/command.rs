@@ -52,6 +52,8 @@ pub enum Action {
     ToggleLibrary,
     /// Show or hide the side panel on the right (palette, inspector, composer, problems).
     ToggleSidePanel,
+    /// Open the play view on the course (preview games and test drives), or go back.
+    PlayView,
 }
 
 /// The menu an action sits in.
@@ -79,7 +81,7 @@ impl Menu {
 }
 
 impl Action {
-    pub const ALL: [Action; 31] = [
+    pub const ALL: [Action; 32] = [
         Action::NewTile,
         Action::NewCourse,
         Action::Open,
@@ -111,6 +113,7 @@ impl Action {
         Action::ToggleBestLine,
         Action::ToggleLibrary,
         Action::ToggleSidePanel,
+        Action::PlayView,
     ];
 
     /// The button text, which is also the button's accessible name.
@@ -147,6 +150,7 @@ impl Action {
             Action::ToggleBestLine => "Show the best line",
             Action::ToggleLibrary => "Library panel",
             Action::ToggleSidePanel => "Side panel",
+            Action::PlayView => "Play and test drive",
         }
     }
 
@@ -203,6 +207,9 @@ impl Action {
             Action::ToggleSidePanel => {
                 "Show or hide the side panel (palette and inspector, or composer and problems)"
             }
+            Action::PlayView => {
+                "Race robots on the course: play a game step by step, or test-drive it with many bot games (again to go back to the editor)"
+            }
         }
     }
 
@@ -238,6 +245,7 @@ impl Action {
             | Action::ToggleLibrary
             | Action::ToggleSidePanel => Menu::View,
             Action::Help => Menu::Help,
+            Action::PlayView => Menu::View,
         }
     }
 
@@ -285,6 +293,7 @@ impl Action {
         const HELP: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F1);
         const EDIT_TILE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::T);
         const BEST_LINE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::L);
+        const PLAY: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F5);
         match self {
             Action::NewTile => &NEW_TILE,
             Action::NewCourse => &NEW_COURSE,
@@ -315,6 +324,7 @@ impl Action {
             Action::EditPlacedTile => &EDIT_TILE,
             Action::BackToCourse | Action::ToggleLibrary | Action::ToggleSidePanel => &[],
             Action::ToggleBestLine => &BEST_LINE,
+            Action::PlayView => &PLAY,
         }
     }
 

@@ -11,6 +11,7 @@ pub mod inspector;
 pub mod library_panel;
 pub mod linked;
 pub mod palette;
+pub mod play;
 pub mod recovery;
 pub mod screenshot;
 pub mod selection;
@@ -70,6 +71,10 @@ pub enum ScreenshotView {
     Course,
     /// The first library tile in the tile editor.
     Tile,
+    /// The play view on the course, a game of sample bots a few phases in.
+    Play,
+    /// The play view's test-drive results on the course (a small drive run first).
+    Drive,
 }
 
 /// What a screenshot shows besides the document: for the docs' pictures of the features.
@@ -119,6 +124,11 @@ pub fn run_screenshot(
             }
             if let Some(index) = extras.edit_placed {
                 app.edit_placed_tile(index);
+            }
+            match view {
+                ScreenshotView::Play => app.show_play_sample(screenshot::PLAY_STEPS),
+                ScreenshotView::Drive => app.show_drive_sample(screenshot::DRIVE_GAMES),
+                _ => {}
             }
             app.screenshot = plan.take();
             Ok(Box::new(app))
@@ -369,6 +379,8 @@ pub struct App {
     /// run off the frame.
     analyser: analysis::Analyser,
     linked_analyser: analysis::Analyser,
+    /// The play view (issue 6), while it is open in place of the editor.
+    play: Option<play::PlayView>,
 }
 
 impl App {
@@ -453,6 +465,7 @@ impl App {
             context_placement: None,
             analyser: analysis::Analyser::new(cc.egui_ctx.clone()),
             linked_analyser: analysis::Analyser::new(cc.egui_ctx.clone()),
+            play: None,
         };
         let restored_zoom = app.state.zoom;
         let opened = match file {
@@ -1078,6 +1091,7 @@ impl App {
             }
             Action::ToggleLibrary => self.state.show_library = !self.state.show_library,
             Action::ToggleSidePanel => self.state.show_side_panel = !self.state.show_side_panel,
+            Action::PlayView => self.toggle_play(),
         }
     }
 
@@ -1760,6 +1774,9 @@ impl eframe::App for App {
             status_bar::status_bar_ui(ui, self.hovered.as_ref());
         });
         self.status_bar_rect = Some(status_bar.response.rect);
+        if self.play_frame_ui(ui, &mut commands) {
+            return;
+        }
         let editing_course = self.doc.as_ref().is_some_and(|d| d.course().is_some());
         self.thumbnails.update(&ctx, &self.library);
         if self.state.show_library {

@@ -7,6 +7,10 @@ use std::sync::{Arc, Mutex};
 
 /// Frames drawn before the picture is taken, so layout and fit have settled.
 const SETTLE_FRAMES: u32 = 6;
+/// Steps of the sample game shown by `--view play`: four turns (seven steps each) in.
+pub const PLAY_STEPS: usize = 28;
+/// Games of the test drive shown by `--view drive`.
+pub const DRIVE_GAMES: usize = 200;
 
 /// A screenshot to take of the window, and where it stands.
 pub struct ScreenshotPlan {

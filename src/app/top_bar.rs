@@ -86,7 +86,12 @@ pub fn top_bar_ui(
             if grid.clicked() {
                 commands.push(Command::Action(Action::ToggleGrid));
             }
-            for action in [Action::FitView, Action::ZoomIn, Action::ZoomOut] {
+            for action in [
+                Action::PlayView,
+                Action::FitView,
+                Action::ZoomIn,
+                Action::ZoomOut,
+            ] {
                 if ui
                     .button(action.text())
                     .on_hover_text(action.tooltip_with_shortcut(ui.ctx()))

@@ -1,0 +1,232 @@
+//! The play view (issue 6): preview a game of sample robots and "you" on the open course, step
+//! through it phase by phase with a timeline, and test-drive the course with many bot games.
+//! The view animates the engine's events and never applies a rule itself (DESIGN.md).
+
+pub mod anim;
+pub mod drive_panel;
+mod hook;
+pub mod session;
+mod view;
+
+use crate::bots::Arena;
+use crate::engine::Card;
+use crate::format::Library;
+use crate::model::{Course, StartRule};
+use crate::render::{Scene, SceneOptions, build_scene};
+use anim::Animation;
+use drive_panel::DrivePanel;
+use session::{PlaySetup, Session};
+use std::sync::Arc;
+
+/// The two tabs of the play view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayTab {
+    /// One game, step by step.
+    Game,
+    /// Many games in the background, summed up.
+    Drive,
+}
+
+/// The animation of the step just reached, and where in it the view is.
+struct Playback {
+    anim: Animation,
+    /// The step it animates (the cursor when it started).
+    step: usize,
+    /// Window time when it started, in seconds.
+    started: f64,
+    /// Set when the view holds a moment of the step (an event clicked in the log).
+    frozen: Option<f32>,
+}
+
+/// The cards a "you" robot is putting in its registers, before the engine accepts them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Draft {
+    /// For each unlocked register, in order, the card put there.
+    pub registers: Vec<Option<Card>>,
+    pub power_down: bool,
+    /// The engine's answer to the last submission, in words.
+    pub verdict: Option<String>,
+}
+
+/// Everything the play view holds: the course it plays, the game under way, the test drive.
+pub struct PlayView {
+    course_name: String,
+    arena: Arc<Arena>,
+    tiles: usize,
+    scene: Scene,
+    pub tab: PlayTab,
+    pub setup: PlaySetup,
+    session: Option<Session>,
+    board_view: crate::app::canvas::BoardView,
+    playback: Option<Playback>,
+    /// Stepping on its own (Play) or not (Pause).
+    pub playing: bool,
+    /// Animation speed: 1 is a third of a second per beat.
+    pub speed: f32,
+    /// When the last automatic step was taken.
+    last_auto: f64,
+    /// The window time of the last frame drawn.
+    last_now: f64,
+    /// The "you" robot whose hand is shown.
+    you: usize,
+    draft: Draft,
+    /// The event picked in the log: (step, event index).
+    picked: Option<(usize, usize)>,
+    /// What the log last scrolled to: (step, event index or `usize::MAX` for the step).
+    log_target: Option<(usize, usize)>,
+    /// The log's rows (step, and event or `None` for the step's heading), made for the
+    /// session's revision in the first field.
+    log_rows: (u64, Vec<(usize, Option<usize>)>),
+    error: Option<String>,
+    pub drive: DrivePanel,
+}
+
+impl PlayView {
+    /// A play view of `course` with the tiles of `library`. A course that does not compile or
+    /// has no flag cannot be played: the error says why.
+    pub fn new(course: &Course, library: &Library) -> Result<PlayView, String> {
+        let arena = Arc::new(Arena::new(course, library)?);
+        let scene = build_scene(
+            &arena.board,
+            &SceneOptions {
+                grid: true,
+                archive_start: match course.start {
+                    StartRule::Archive(s) => Some(s),
+                    StartRule::Numbered => None,
+                },
+                ..SceneOptions::default()
+            },
+        );
+        let setup = PlaySetup {
+            lives: course.lives,
+            ..PlaySetup::default()
+        };
+        Ok(PlayView {
+            course_name: course.name.clone(),
+            arena,
+            tiles: course.placements.len(),
+            scene,
+            tab: PlayTab::Game,
+            setup,
+            session: None,
+            board_view: crate::app::canvas::BoardView::default(),
+            playback: None,
+            playing: false,
+            speed: 1.0,
+            last_auto: 0.0,
+            last_now: 0.0,
+            you: 0,
+            draft: Draft::default(),
+            picked: None,
+            log_target: None,
+            log_rows: (u64::MAX, Vec::new()),
+            error: None,
+            drive: DrivePanel::default(),
+        })
+    }
+
+    pub fn course_name(&self) -> &str {
+        &self.course_name
+    }
+
+    pub fn arena(&self) -> &Arc<Arena> {
+        &self.arena
+    }
+
+    /// The game under way, if one was started.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// The cards being put into the shown "you" robot's registers.
+    pub fn draft(&self) -> &Draft {
+        &self.draft
+    }
+
+    /// The problem with the last Start, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Starts a game with the setup. Returns whether it started.
+    pub fn start(&mut self) -> bool {
+        self.playback = None;
+        self.picked = None;
+        self.playing = false;
+        self.log_target = None;
+        self.log_rows = (u64::MAX, Vec::new());
+        match Session::new(Arc::clone(&self.arena), &self.setup, self.tiles) {
+            Ok(s) => {
+                self.you = s
+                    .controllers()
+                    .iter()
+                    .position(|c| *c == session::Controller::You)
+                    .unwrap_or(0);
+                self.session = Some(s);
+                self.error = None;
+                self.reset_draft();
+                true
+            }
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    /// Steps the game `n` times with no animation (the screenshot).
+    pub fn step_quietly(&mut self, n: usize) {
+        if let Some(s) = self.session.as_mut() {
+            for _ in 0..n {
+                if !s.step_forward() {
+                    break;
+                }
+            }
+        }
+        self.playback = None;
+        self.reset_draft();
+    }
+
+    /// Empties the draft for the "you" robot shown, sized to its unlocked registers.
+    fn reset_draft(&mut self) {
+        let n = self
+            .session
+            .as_ref()
+            .and_then(|s| {
+                s.game()
+                    .robot(self.you)
+                    .map(|r| (5 - r.locked_count()).min(s.game().hand(self.you).len()))
+            })
+            .unwrap_or(0);
+        self.draft = Draft {
+            registers: vec![None; n],
+            power_down: false,
+            verdict: None,
+        };
+    }
+
+    /// Fit, Zoom in or Zoom out on the board of the tab shown.
+    pub fn view_action(&mut self, action: crate::app::command::Action) {
+        use crate::app::command::Action;
+        let view = match self.tab {
+            PlayTab::Game => &mut self.board_view,
+            PlayTab::Drive => self.drive.board_view_mut(),
+        };
+        match action {
+            Action::FitView => view.request_fit(),
+            Action::ZoomIn => view.zoom_by(crate::app::canvas::ZOOM_STEP),
+            Action::ZoomOut => view.zoom_by(1.0 / crate::app::canvas::ZOOM_STEP),
+            _ => {}
+        }
+    }
+
+    /// The board view of the game tab.
+    pub fn board_view(&self) -> &crate::app::canvas::BoardView {
+        &self.board_view
+    }
+
+    /// Whether the last frame showed a step being animated.
+    pub fn is_animating(&self) -> bool {
+        self.animating(self.last_now)
+    }
+}

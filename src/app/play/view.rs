@@ -465,6 +465,10 @@ impl PlayView {
                     Status::Active if game.stage() == Stage::Programming && !s.at_end() => {
                         "programmed this turn (see the next steps)"
                     }
+                    Status::Active if matches!(game.stage(), Stage::BetweenTurns) => {
+                        "is dealt its cards as the next turn begins (Next phase)"
+                    }
+                    Status::Active if game.is_over() => "is done: the game is over",
                     Status::Active => "is running its program",
                 };
                 ui.label(why);
@@ -494,6 +498,7 @@ impl PlayView {
         }
         let hand = game.hand(id).to_vec();
         let mut submit = None;
+        let draft_before = self.draft.registers.clone();
         ui.horizontal(|ui| {
             ui.label(RichText::new(&name).color(robot_colour(id)).strong());
             ui.label(format!(
@@ -601,6 +606,10 @@ impl PlayView {
                 ui.colored_label(ui.visuals().error_fg_color, v);
             }
         });
+        if self.draft.registers != draft_before {
+            // The registers row was drawn before the hand changed it: draw it again.
+            ui.ctx().request_repaint();
+        }
         if let Some((cards, down)) = submit
             && let Some(s) = self.session.as_mut()
         {
@@ -775,6 +784,18 @@ impl PlayView {
         let powered_down: Vec<bool> = self.session.as_ref().map_or(Vec::new(), |s| {
             s.game().robots().iter().map(|r| r.powered_down).collect()
         });
+        // Robots on one square (virtual ones) are fanned out a little so each can be seen.
+        let mut poses = poses;
+        let at: Vec<(Pos2, bool)> = poses.iter().map(|p| (p.pos, p.alpha > 0.0)).collect();
+        for i in 0..poses.len() {
+            let sharing = (0..i)
+                .filter(|&j| at[j].1 && (at[j].0 - at[i].0).length() < 0.05)
+                .count();
+            if sharing > 0 && poses[i].alpha > 0.0 {
+                let turn = sharing as f32 * std::f32::consts::FRAC_PI_4 * 3.0;
+                poses[i].pos += Vec2::new(turn.cos(), turn.sin()) * 0.22;
+            }
+        }
         let scene = &self.scene;
         self.board_view
             .ui(ui, &self.arena.board, |painter, to_screen| {

@@ -2,10 +2,11 @@
 //! the "you" robot's hand and registers, the robot panel and the event log.
 
 use super::anim::{Animation, Pose, poses_of};
+use super::choices_ui::{self, ChoicesAction};
 use super::session::{Controller, MAX_PLAYERS, StepKind};
 use super::{Draft, PlayTab, PlayView, Playback};
 use crate::bots::BotKind;
-use crate::engine::{Card, Stage, Status};
+use crate::engine::{Card, Choices, Stage, Status};
 use crate::model::LivesRule;
 use crate::render::egui_paint::paint_scene;
 use egui::{Color32, Pos2, RichText, Stroke, Ui, Vec2};
@@ -575,6 +576,24 @@ impl PlayView {
                 }
             }
         });
+        // The option choices beside the registers: all five registers, the locked ones included.
+        let mut in_registers = robot.registers;
+        for (r, slot) in in_registers.iter_mut().enumerate().take(unlocked) {
+            *slot = self.draft.registers.get(r).copied().flatten();
+        }
+        let mut choices = self.draft.choices.unwrap_or(Choices {
+            policy: game.choices(id).policy,
+            ..Choices::default()
+        });
+        let before = choices;
+        let action = if game.settings.options {
+            choices_ui::choices_ui(ui, game, id, &in_registers, &mut choices)
+        } else {
+            ChoicesAction::None
+        };
+        if choices != before {
+            self.draft.choices = Some(choices);
+        }
         ui.horizontal(|ui| {
             ui.add_enabled(
                 robot.damage > 0,
@@ -588,7 +607,7 @@ impl PlayView {
                 .clicked()
             {
                 let cards: Vec<Card> = self.draft.registers.iter().flatten().copied().collect();
-                submit = Some((cards, self.draft.power_down));
+                submit = Some((cards, self.draft.power_down, choices));
             }
             if ui
                 .button("Clear")
@@ -601,10 +620,24 @@ impl PlayView {
                 ui.colored_label(ui.visuals().error_fg_color, v);
             }
         });
-        if let Some((cards, down)) = submit
+        if action == ChoicesAction::Recompile
             && let Some(s) = self.session.as_mut()
         {
-            match s.set_program(id, &cards, down) {
+            // A new hand: the draft starts again (the hand check above empties it next frame).
+            if let Err(e) = s.recompile(id) {
+                self.draft.verdict = Some(format!("The engine refused: {e}"));
+            }
+            return;
+        }
+        if let Some((cards, down, choices)) = submit
+            && let Some(s) = self.session.as_mut()
+        {
+            // Recompile is its own button, run before programming.
+            let choices = Choices {
+                recompile: false,
+                ..choices
+            };
+            match s.set_program(id, &cards, down, &choices) {
                 Ok(()) => {
                     self.draft = Draft {
                         registers: vec![None; unlocked],
@@ -666,6 +699,7 @@ impl PlayView {
                         }
                     }
                 });
+                choices_ui::robot_options_ui(ui, game, i);
             });
         }
     }

@@ -137,6 +137,9 @@ impl PlayView {
                                 },
                             );
                         }
+                        if self.setup.options {
+                            start_options_ui(ui, &mut self.setup.start_options, i);
+                        }
                         if ui
                             .small_button("x")
                             .on_hover_text(format!("Remove robot {}", i + 1))
@@ -150,6 +153,9 @@ impl PlayView {
                     && self.setup.robots.len() > 1
                 {
                     self.setup.robots.remove(i);
+                    if i < self.setup.start_options.len() {
+                        self.setup.start_options.remove(i);
+                    }
                 }
                 if self.setup.robots.len() < MAX_PLAYERS
                     && ui
@@ -189,6 +195,11 @@ impl PlayView {
                         .on_hover_text("The game ends after this many turns");
                     ui.end_row();
                 });
+                ui.checkbox(&mut self.setup.options, "Option cards")
+                    .on_hover_text(
+                        "Play with option cards (seed 000): drawn on double wrenches, given up \
+                         for damage. Off, no robot draws or holds one",
+                    );
                 if ui
                     .button("Start")
                     .on_hover_text("Start a new game with these robots")
@@ -840,6 +851,39 @@ impl PlayView {
                 }
             });
     }
+}
+
+/// The options robot `i` starts with, as a menu of checkboxes (a designer trying a course with
+/// them).
+fn start_options_ui(ui: &mut Ui, start: &mut Vec<crate::engine::OptionSet>, i: usize) {
+    if start.len() <= i {
+        start.resize(i + 1, crate::engine::OptionSet::EMPTY);
+    }
+    let held = &mut start[i];
+    let text = if held.is_empty() {
+        "options".to_string()
+    } else {
+        format!("options: {}", held.len())
+    };
+    ui.menu_button(text, |ui| {
+        ui.label(format!("Robot {} starts with", i + 1));
+        for o in crate::engine::OptionCard::ALL {
+            let mut on = held.contains(o);
+            if ui
+                .checkbox(&mut on, o.name())
+                .on_hover_text(o.rule_text())
+                .changed()
+            {
+                if on {
+                    held.insert(o);
+                } else {
+                    held.remove(o);
+                }
+            }
+        }
+    })
+    .response
+    .on_hover_text(format!("Option cards robot {} starts the game with", i + 1));
 }
 
 fn lives_text(rule: LivesRule) -> String {

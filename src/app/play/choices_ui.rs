@@ -80,7 +80,7 @@ pub fn choices_ui(
             ui.label("Options:");
             if has(OptionCard::Recompile)
                 && ui
-                    .button("Recompile")
+                    .button("Recompile now")
                     .on_hover_text(OptionCard::Recompile.rule_text())
                     .clicked()
             {
@@ -183,12 +183,15 @@ pub fn choices_ui(
                 if !has(option) {
                     continue;
                 }
-                for r in (1..=5u8).filter(|&r| kind(r) == Some(needs)) {
-                    let set = match option {
-                        OptionCard::Brakes => &mut choices.brakes,
-                        OptionCard::FourthGear => &mut choices.fourth_gear,
-                        _ => &mut choices.reverse_gears,
-                    };
+                let set = match option {
+                    OptionCard::Brakes => &mut choices.brakes,
+                    OptionCard::FourthGear => &mut choices.fourth_gear,
+                    _ => &mut choices.reverse_gears,
+                };
+                // A box ticked stays shown after its card left, so it can be unticked (the
+                // engine refuses it until then).
+                let shown = *set;
+                for r in (1..=5u8).filter(|&r| kind(r) == Some(needs) || shown.contains(r)) {
                     let mut on = set.contains(r);
                     if ui
                         .checkbox(&mut on, format!("R{r}: {text}"))
@@ -207,8 +210,10 @@ pub fn choices_ui(
                         .filter(|n| (1..=5).contains(n))
                         .any(|n| matches!(kind(n), Some(CardKind::Left | CardKind::Right)))
                 };
-                for r in (1..=5u8).filter(|&r| kind(r) == Some(CardKind::Move1) && rotate_beside(r))
-                {
+                let chosen = choices.crab_legs.map(|s| s.register);
+                for r in (1..=5u8).filter(|&r| {
+                    (kind(r) == Some(CardKind::Move1) && rotate_beside(r)) || chosen == Some(r)
+                }) {
                     let current = choices
                         .crab_legs
                         .filter(|s| s.register == r)

@@ -65,6 +65,8 @@ enum View {
     Tile,
     Play,
     Drive,
+    /// The play view with a "you" robot holding options, programming.
+    PlayOptions,
 }
 
 /// Reads "WxH" as a window size, 200 to 8192 points a side.
@@ -182,6 +184,7 @@ fn main() -> ExitCode {
             View::Tile => factory_floor::app::ScreenshotView::Tile,
             View::Play => factory_floor::app::ScreenshotView::Play,
             View::Drive => factory_floor::app::ScreenshotView::Drive,
+            View::PlayOptions => factory_floor::app::ScreenshotView::PlayOptions,
         };
         let extras = factory_floor::app::ScreenshotExtras {
             best_line: cli.best_line,

@@ -108,7 +108,8 @@ pub fn choices_ui(
                 .collect();
             if !weapons.is_empty() {
                 let text = choices.weapon.map_or("main laser", OptionCard::name);
-                egui::ComboBox::from_label("Fire")
+                let l = ui.label("Fire");
+                egui::ComboBox::from_id_salt(("option_choice", "Fire"))
                     .selected_text(text)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut choices.weapon, None, "main laser");
@@ -116,10 +117,13 @@ pub fn choices_ui(
                             ui.selectable_value(&mut choices.weapon, Some(w), w.name())
                                 .on_hover_text(w.rule_text());
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(l.id);
             }
             if has(OptionCard::FireControl) {
-                egui::ComboBox::from_label("Fire Control")
+                let l = ui.label("Fire Control");
+                egui::ComboBox::from_id_salt(("option_choice", "Fire Control"))
                     .selected_text(fire_mode_name(choices.fire_control))
                     .show_ui(ui, |ui| {
                         for m in [
@@ -131,13 +135,15 @@ pub fn choices_ui(
                         }
                     })
                     .response
+                    .labelled_by(l.id)
                     .on_hover_text(OptionCard::FireControl.rule_text());
             }
             if has(OptionCard::AbortSwitch) {
                 let text = choices
                     .abort_switch
                     .map_or("not used".to_string(), |r| format!("from R{r}"));
-                egui::ComboBox::from_label("Abort Switch")
+                let l = ui.label("Abort Switch");
+                egui::ComboBox::from_id_salt(("option_choice", "Abort Switch"))
                     .selected_text(text)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut choices.abort_switch, None, "not used");
@@ -150,11 +156,13 @@ pub fn choices_ui(
                         }
                     })
                     .response
+                    .labelled_by(l.id)
                     .on_hover_text(OptionCard::AbortSwitch.rule_text());
             }
             if has(OptionCard::Flywheel) {
                 let text = choices.flywheel.map_or("no card".to_string(), card_text);
-                egui::ComboBox::from_label("Flywheel keeps")
+                let l = ui.label("Flywheel keeps");
+                egui::ComboBox::from_id_salt(("option_choice", "Flywheel keeps"))
                     .selected_text(text)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut choices.flywheel, None, "no card");
@@ -163,6 +171,7 @@ pub fn choices_ui(
                         }
                     })
                     .response
+                    .labelled_by(l.id)
                     .on_hover_text(OptionCard::Flywheel.rule_text());
             }
         });
@@ -219,7 +228,8 @@ pub fn choices_ui(
                         .filter(|s| s.register == r)
                         .map(|s| s.side);
                     let mut side = current;
-                    egui::ComboBox::from_label(format!("R{r}: Crab Legs"))
+                    let l = ui.label(format!("R{r}: Crab Legs"));
+                    egui::ComboBox::from_id_salt(("option_choice", format!("R{r}: Crab Legs")))
                         .selected_text(turn_name(side))
                         .show_ui(ui, |ui| {
                             for t in [None, Some(Turn::Left), Some(Turn::Right)] {
@@ -227,6 +237,7 @@ pub fn choices_ui(
                             }
                         })
                         .response
+                        .labelled_by(l.id)
                         .on_hover_text(OptionCard::CrabLegs.rule_text());
                     if side != current {
                         choices.crab_legs = side.map(|side| Sidestep { register: r, side });
@@ -251,7 +262,8 @@ pub fn choices_ui(
     ui.horizontal_wrapped(|ui| {
         ui.label("Policy:");
         let exchange = &mut choices.policy.exchange;
-        egui::ComboBox::from_label("Option exchange")
+        let l = ui.label("Option exchange");
+        egui::ComboBox::from_id_salt(("option_choice", "Option exchange"))
             .selected_text(exchange_name(*exchange))
             .show_ui(ui, |ui| {
                 for e in [Exchange::Never, Exchange::WhenFatal, Exchange::Always] {
@@ -259,9 +271,11 @@ pub fn choices_ui(
                 }
             })
             .response
+            .labelled_by(l.id)
             .on_hover_text("When the robot gives up an option to avoid a point of damage");
         let wrench = &mut choices.policy.double_wrench;
-        egui::ComboBox::from_label("Double wrench")
+        let l = ui.label("Double wrench");
+        egui::ComboBox::from_id_salt(("option_choice", "Double wrench"))
             .selected_text(wrench_name(*wrench))
             .show_ui(ui, |ui| {
                 for w in [
@@ -273,6 +287,7 @@ pub fn choices_ui(
                 }
             })
             .response
+            .labelled_by(l.id)
             .on_hover_text(
                 "Ending a turn on a double wrench: repair 2 damage or draw an option (seed 000)",
             );
@@ -291,7 +306,8 @@ fn placed_ui(
 ) {
     let mut card = slot.map(|p| p.card);
     let register = slot.map_or(1, |p| p.register);
-    egui::ComboBox::from_label(label)
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(("option_choice", label))
         .selected_text(card.map_or("not used".to_string(), card_text))
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut card, None, "not used");
@@ -300,16 +316,20 @@ fn placed_ui(
             }
         })
         .response
+        .labelled_by(l.id)
         .on_hover_text(option.rule_text());
     let mut register = register;
     if card.is_some() {
-        egui::ComboBox::from_label(format!("{label} register"))
+        let l = ui.label(format!("{label} register"));
+        egui::ComboBox::from_id_salt(("option_choice", format!("{label} register")))
             .selected_text(format!("R{register}"))
             .show_ui(ui, |ui| {
                 for r in 1..=5u8 {
                     ui.selectable_value(&mut register, r, format!("R{r}"));
                 }
-            });
+            })
+            .response
+            .labelled_by(l.id);
     }
     *slot = card.map(|card| Placed { register, card });
 }

@@ -122,7 +122,28 @@ impl Animation {
                 Event::Shot { .. } => (BeatKind::Lasers, true),
                 Event::Destroyed { .. } | Event::Finished { .. } => (BeatKind::Vanish, true),
                 Event::Reentered { .. } => (BeatKind::Appear, true),
-                _ => {
+                // Events that move no robot, listed so that a new kind of event has to be
+                // placed here or in a beat (no silent slide).
+                Event::TurnStarted { .. }
+                | Event::Dealt { .. }
+                | Event::PowerDownAnnounced { .. }
+                | Event::PhaseStarted { .. }
+                | Event::CardRevealed { .. }
+                | Event::CardReplaced { .. }
+                | Event::Blocked { .. }
+                | Event::Damaged { .. }
+                | Event::Eliminated { .. }
+                | Event::OptionDrawn { .. }
+                | Event::OptionUsed { .. }
+                | Event::OptionDiscarded { .. }
+                | Event::DamagePrevented { .. }
+                | Event::Touched { .. }
+                | Event::ArchiveSet { .. }
+                | Event::Repaired { .. }
+                | Event::PoweredDown { .. }
+                | Event::PoweredUp { .. }
+                | Event::BecameReal { .. }
+                | Event::GameOver { .. } => {
                     if let (Event::BecameReal { .. }, Some(i)) = (e, robot)
                         && let Some(p) = poses.get_mut(i)
                     {

@@ -46,6 +46,7 @@ fn thousand_games(c: &mut Criterion) {
             seed: 1,
             turn_cap: 40,
             threads: 0,
+            options: true,
         };
         let name = name.trim_start_matches("drive/");
         group.bench_function(name, |b| {

@@ -65,6 +65,8 @@ enum View {
     Tile,
     Play,
     Drive,
+    /// The play view with a "you" robot holding options, programming.
+    PlayOptions,
 }
 
 /// Reads "WxH" as a window size, 200 to 8192 points a side.
@@ -147,6 +149,9 @@ enum Command {
         /// Stop after this many turns (1 to 1000).
         #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
         turns: u32,
+        /// Play without option cards.
+        #[arg(long)]
+        no_options: bool,
     },
     /// Test-drive a course: play many games of sample robots on every core and print statistics.
     Drive {
@@ -165,6 +170,9 @@ enum Command {
         /// Print the statistics (with per-square heat maps) as JSON.
         #[arg(long)]
         json: bool,
+        /// Play without option cards.
+        #[arg(long)]
+        no_options: bool,
     },
 }
 
@@ -176,6 +184,7 @@ fn main() -> ExitCode {
             View::Tile => factory_floor::app::ScreenshotView::Tile,
             View::Play => factory_floor::app::ScreenshotView::Play,
             View::Drive => factory_floor::app::ScreenshotView::Drive,
+            View::PlayOptions => factory_floor::app::ScreenshotView::PlayOptions,
         };
         let extras = factory_floor::app::ScreenshotExtras {
             best_line: cli.best_line,
@@ -221,7 +230,8 @@ fn main() -> ExitCode {
             seed,
             log,
             turns,
-        }) => play(&course, &bots, seed, log, turns),
+            no_options,
+        }) => play(&course, &bots, seed, log, turns, !no_options),
         Some(Command::Drive {
             course,
             bots,
@@ -229,7 +239,8 @@ fn main() -> ExitCode {
             seed,
             turns,
             json,
-        }) => drive(&course, &bots, games, seed, turns, json),
+            no_options,
+        }) => drive(&course, &bots, games, seed, turns, json, !no_options),
         Some(Command::Render {
             file,
             output,
@@ -301,8 +312,8 @@ fn scenario(files: &[PathBuf], json: bool) -> ExitCode {
     ExitCode::from(code)
 }
 
-fn play(course: &Path, bots: &str, seed: u64, log: bool, turns: u32) -> ExitCode {
-    use factory_floor::bots::{Arena, parse_bots, play_game};
+fn play(course: &Path, bots: &str, seed: u64, log: bool, turns: u32, options: bool) -> ExitCode {
+    use factory_floor::bots::{Arena, parse_bots, play_game_with};
     let setup = parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?)));
     let (bots, arena) = match setup {
         Ok(s) => s,
@@ -317,7 +328,7 @@ fn play(course: &Path, bots: &str, seed: u64, log: bool, turns: u32) -> ExitCode
     };
     // Written without println!, so a closed pipe (`| head`) ends the output instead of panicking.
     let mut out = std::io::stdout().lock();
-    let result = play_game(&arena, &bots, seed, turns, |game, events| {
+    let result = play_game_with(&arena, &bots, seed, turns, options, |game, events| {
         for e in events.iter().filter(|e| shown(e)) {
             let _ = writeln!(out, "{}", e.describe(game.names()));
         }
@@ -340,7 +351,15 @@ fn play(course: &Path, bots: &str, seed: u64, log: bool, turns: u32) -> ExitCode
     }
 }
 
-fn drive(course: &Path, bots: &str, games: u32, seed: u64, turns: u32, json: bool) -> ExitCode {
+fn drive(
+    course: &Path,
+    bots: &str,
+    games: u32,
+    seed: u64,
+    turns: u32,
+    json: bool,
+    options: bool,
+) -> ExitCode {
     use factory_floor::bots::{Arena, DriveOptions, parse_bots};
     let setup = parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?)));
     let (bots, arena) = match setup {
@@ -356,6 +375,7 @@ fn drive(course: &Path, bots: &str, games: u32, seed: u64, turns: u32, json: boo
         seed,
         turn_cap: turns,
         threads: 0,
+        options,
     };
     let stats = match factory_floor::bots::drive(&arena, &options, &|_| true) {
         Ok((stats, _)) => stats,

@@ -41,6 +41,7 @@ fn drive_alone(bot: BotKind) -> DriveStats {
         seed: 0,
         turn_cap: TURN_CAP,
         threads: 0,
+        options: true,
     };
     match drive(arena(), &options, &|_| true) {
         Ok((stats, games)) => {
@@ -86,6 +87,7 @@ fn no_bot_program_is_ever_refused_when_they_race_together_rulings_legal_programs
         seed: 1000,
         turn_cap: TURN_CAP,
         threads: 0,
+        options: true,
     };
     let (stats, games) = match drive(arena(), &options, &|_| true) {
         Ok(r) => r,
@@ -153,6 +155,7 @@ fn a_drive_gives_the_same_statistics_on_one_thread_and_on_many() {
         seed: 77,
         turn_cap: 20,
         threads: 1,
+        options: true,
     };
     let one = drive(arena(), &options, &|_| true).map(|r| r.0);
     options.threads = 3;
@@ -315,6 +318,7 @@ fn a_drive_reports_progress_and_stops_when_cancelled() {
         seed: 5,
         turn_cap: 20,
         threads: 2,
+        options: true,
     };
     let calls = AtomicUsize::new(0);
     // Cancel after the 10th game: the workers finish the games they hold and start no more (a
@@ -490,4 +494,33 @@ fn bots_take_an_option_when_undamaged_on_a_double_wrench_and_give_one_up_rather_
             .count();
         assert_eq!(exchanged, 2, "{kind:?}");
     }
+}
+
+/// Issue 8: "Game setting to play without options". Over the same seeds, games with options draw
+/// some on this course's double wrenches; games without draw and hold none.
+#[test]
+fn games_without_options_draw_none_and_games_with_them_do() {
+    use factory_floor::bots::play_game_with;
+    let bots = [BotKind::Planner, BotKind::Greedy, BotKind::Random];
+    let mut drawn = [0usize; 2];
+    for (k, options) in [false, true].into_iter().enumerate() {
+        for seed in 0..30 {
+            let result = play_game_with(arena(), &bots, seed, TURN_CAP, options, |game, events| {
+                assert_eq!(game.settings.options, options);
+                drawn[k] += events
+                    .iter()
+                    .filter(|e| matches!(e, Event::OptionDrawn { .. }))
+                    .count();
+                if !options {
+                    assert!((0..bots.len()).all(|i| game.options(i).is_empty()));
+                }
+            });
+            assert!(result.is_ok());
+        }
+    }
+    assert_eq!(drawn[0], 0, "no option is drawn with options off");
+    assert!(
+        drawn[1] > 0,
+        "options are drawn in 30 games with options on"
+    );
 }

@@ -11,7 +11,9 @@ use factory_floor::app::play::drive_panel::{
 };
 use factory_floor::app::play::session::{Controller, StepKind};
 use factory_floor::bots::BotKind;
-use factory_floor::engine::{Card, Robot, Stage};
+use factory_floor::engine::{
+    Card, CardKind, ChoiceError, OptionCard, ProgramError, Robot, Side, Stage,
+};
 use factory_floor::format::Library;
 use std::time::{Duration, Instant};
 
@@ -489,5 +491,205 @@ fn zoom_in_in_the_play_view_zooms_the_play_board() {
         h.state().view().zoom(),
         editor_before,
         "the hidden editor keeps its zoom"
+    );
+}
+
+/// Robot 1 becomes "you" and starts with `held` options (the setup's start options).
+fn start_you_with_options(h: &mut Harness<'static, App>, held: &[OptionCard]) {
+    open_play(h);
+    if let Some(n) = h.get_all_by_label("you").next() {
+        n.click();
+    }
+    h.run();
+    if let Some(p) = h.state_mut().play_mut() {
+        p.setup.start_options = vec![held.iter().copied().collect()];
+    }
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("Next phase").click();
+    h.run();
+}
+
+fn hand_of(h: &Harness<'static, App>, id: usize) -> Vec<Card> {
+    h.state()
+        .play()
+        .and_then(|p| p.session())
+        .map(|s| s.game().hand(id).to_vec())
+        .unwrap_or_default()
+}
+
+/// Issue 8: the robot panel shows the options "you" hold (rule text on hover); the Shield side
+/// and Brakes are chosen beside the registers, a Brakes box left on a register whose Move 1 was
+/// taken out is refused with the engine's own message and not submitted, and the accepted
+/// choices are the engine's `choices(id)` once the turn runs.
+#[test]
+fn a_you_robot_with_options_sees_them_chooses_and_the_engine_keeps_the_choices() {
+    let mut h = harness();
+    start_you_with_options(&mut h, &[OptionCard::Shield, OptionCard::Brakes]);
+    h.get_by_label("Shield");
+    h.get_by_label("Brakes");
+    let hand = hand_of(&h, 0);
+    let Some(move1) = hand.iter().copied().find(|c| c.kind == CardKind::Move1) else {
+        panic!("seed 1 deals robot 1 a Move 1: {hand:?}");
+    };
+    let mut others: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|c| c.kind != CardKind::Move1)
+        .collect();
+    assert!(others.len() >= 5, "enough other cards: {hand:?}");
+    let program = [move1, others[0], others[1], others[2], others[3]];
+    for c in program {
+        h.get_by_label(&card_label(c)).click();
+        h.run();
+    }
+    h.get_by_label("left").click();
+    h.run();
+    h.get_by_label("R1: Move 0 (Brakes)").click();
+    h.run();
+    // The Move 1 goes out of register 1 and another card in: Brakes no longer fits.
+    h.get_by_label(&format!("R1: {}", card_label(move1)))
+        .click();
+    h.run();
+    let other = others.remove(4);
+    h.get_by_label(&card_label(other)).click();
+    h.run();
+    h.get_by_label("Submit program").click();
+    h.run();
+    let expected = ChoiceError::WrongCard {
+        option: OptionCard::Brakes,
+        register: 1,
+        needs: "a Move 1",
+    };
+    let shown = h
+        .state()
+        .play()
+        .and_then(|p| p.draft().verdict.clone())
+        .unwrap_or_default();
+    assert!(
+        shown.contains(&ProgramError::Choice(expected).to_string()),
+        "the engine's message is shown: {shown}"
+    );
+    assert!(
+        h.state()
+            .play()
+            .and_then(|p| p.session())
+            .is_some_and(|s| s.program_of(0).is_none()),
+        "a refused program is not submitted"
+    );
+    // Untick it (the box stays shown while ticked) and submit again.
+    h.get_by_label("R1: Move 0 (Brakes)").click();
+    h.run();
+    h.get_by_label("Submit program").click();
+    h.run();
+    h.get_by_label_contains("Program accepted");
+    h.get_by_label("Next phase").click();
+    h.run();
+    let choices = h
+        .state()
+        .play()
+        .and_then(|p| p.session())
+        .map(|s| s.game().choices(0));
+    assert_eq!(choices.and_then(|c| c.shield), Some(Side::Left));
+    assert!(choices.is_some_and(|c| c.brakes.is_empty()));
+}
+
+/// Issue 8: Brakes chosen on a register holding a Move 1 reaches the engine.
+#[test]
+fn brakes_ticked_beside_a_move_1_is_the_engines_choice() {
+    let mut h = harness();
+    start_you_with_options(&mut h, &[OptionCard::Brakes]);
+    let hand = hand_of(&h, 0);
+    let Some(k) = hand.iter().position(|c| c.kind == CardKind::Move1) else {
+        panic!("seed 1 deals robot 1 a Move 1: {hand:?}");
+    };
+    let mut program = vec![hand[k]];
+    program.extend(hand.iter().copied().filter(|c| *c != hand[k]).take(4));
+    for &c in &program {
+        h.get_by_label(&card_label(c)).click();
+        h.run();
+    }
+    // Only register 1 holds a Move 1 unless another was dealt.
+    let boxes = h.get_all_by_label_contains("(Brakes)").count();
+    let move1s = program.iter().filter(|c| c.kind == CardKind::Move1).count();
+    assert_eq!(boxes, move1s, "a Brakes box per register holding a Move 1");
+    h.get_by_label("R1: Move 0 (Brakes)").click();
+    h.run();
+    h.get_by_label("Submit program").click();
+    h.run();
+    h.get_by_label("Next phase").click();
+    h.run();
+    let brakes = h
+        .state()
+        .play()
+        .and_then(|p| p.session())
+        .map(|s| s.game().choices(0).brakes);
+    assert!(brakes.is_some_and(|b| b.contains(1) && b.iter().count() == 1));
+}
+
+/// Issue 8: "Game setting to play without options": the new game's "Option cards" box off gives
+/// a game whose `Settings::options` is false (and robots hold no start options); the test drive
+/// has its own box, on by default.
+#[test]
+fn the_option_cards_box_off_starts_a_game_without_options() {
+    let mut h = harness();
+    open_play(&mut h);
+    assert!(h.state().play().is_some_and(|p| p.setup.options));
+    if let Some(p) = h.state_mut().play_mut() {
+        p.setup.start_options = vec![[OptionCard::Shield].into_iter().collect()];
+    }
+    h.get_by_label("Option cards").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    let game = h
+        .state()
+        .play()
+        .and_then(|p| p.session())
+        .map(|s| s.game().clone());
+    let Some(game) = game else {
+        panic!("no game");
+    };
+    assert!(!game.settings.options);
+    assert!(game.options(0).is_empty());
+    h.get_by_label("Test drive").click();
+    h.run();
+    assert!(h.state().play().is_some_and(|p| p.drive.options));
+    h.get_by_label("Option cards").click();
+    h.run();
+    assert!(h.state().play().is_some_and(|p| !p.drive.options));
+}
+
+/// Issue 8, Recompile: the button beside the registers has the engine deal a new hand for a
+/// point of damage, through the session (a step of the timeline); a second use is refused with
+/// the engine's message.
+#[test]
+fn the_recompile_button_deals_a_new_hand_through_the_engine() {
+    let mut h = harness();
+    start_you_with_options(&mut h, &[OptionCard::Recompile]);
+    let before = hand_of(&h, 0);
+    h.get_by_label("Recompile now").click();
+    h.run();
+    let after = hand_of(&h, 0);
+    assert_eq!(after.len(), 8, "9 minus the point of damage");
+    assert_ne!(after[..], before[..8]);
+    assert_eq!(robots(&h)[0].damage, 1);
+    assert_eq!(
+        h.state()
+            .play()
+            .and_then(|p| p.session())
+            .map(|s| s.step().kind),
+        Some(StepKind::Recompiled { turn: 1, robot: 0 })
+    );
+    h.get_by_label("Recompile now").click();
+    h.run();
+    let shown = h
+        .state()
+        .play()
+        .and_then(|p| p.draft().verdict.clone())
+        .unwrap_or_default();
+    assert!(
+        shown.contains(&ChoiceError::RecompileUsed.to_string()),
+        "{shown}"
     );
 }

@@ -75,6 +75,8 @@ pub enum ScreenshotView {
     Play,
     /// The play view's test-drive results on the course (a small drive run first).
     Drive,
+    /// The play view with a "you" robot holding options, programming its first turn.
+    PlayOptions,
 }
 
 /// What a screenshot shows besides the document: for the docs' pictures of the features.
@@ -128,6 +130,7 @@ pub fn run_screenshot(
             match view {
                 ScreenshotView::Play => app.show_play_sample(screenshot::PLAY_STEPS),
                 ScreenshotView::Drive => app.show_drive_sample(screenshot::DRIVE_GAMES),
+                ScreenshotView::PlayOptions => app.show_play_options_sample(),
                 _ => {}
             }
             app.screenshot = plan.take();

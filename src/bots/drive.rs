@@ -105,10 +105,23 @@ pub fn play_game(
     bots: &[BotKind],
     seed: u64,
     turn_cap: u32,
+    on_events: impl FnMut(&Game, &[Event]),
+) -> Result<GameResult, String> {
+    play_game_with(arena, bots, seed, turn_cap, true, on_events)
+}
+
+/// `play_game` with option cards on or off (`Settings::options`; issue 8).
+pub fn play_game_with(
+    arena: &Arena,
+    bots: &[BotKind],
+    seed: u64,
+    turn_cap: u32,
+    options: bool,
     mut on_events: impl FnMut(&Game, &[Event]),
 ) -> Result<GameResult, String> {
     let settings = Settings {
         turn_limit: Some(turn_cap.clamp(1, MAX_TURN_CAP)),
+        options,
         ..Settings::default()
     };
     let mut game = arena.game(bots, settings, seed)?;
@@ -205,6 +218,8 @@ pub struct DriveOptions {
     pub turn_cap: u32,
     /// Worker threads; 0 uses every core.
     pub threads: usize,
+    /// Play with option cards (issue 8: the default for test drives too).
+    pub options: bool,
 }
 
 /// Turns to finish over a set of robots: a robot that did not finish counts as the turn cap.
@@ -287,7 +302,14 @@ pub fn drive(
                         break;
                     }
                     let seed = options.seed.wrapping_add(g as u64);
-                    let r = play_game(arena, &options.bots, seed, options.turn_cap, |_, _| {});
+                    let r = play_game_with(
+                        arena,
+                        &options.bots,
+                        seed,
+                        options.turn_cap,
+                        options.options,
+                        |_, _| {},
+                    );
                     mine.push((g, r));
                     if !progress(done.fetch_add(1, Ordering::Relaxed) + 1) {
                         cancelled.store(true, Ordering::Relaxed);

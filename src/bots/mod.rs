@@ -6,6 +6,6 @@ pub mod map;
 pub mod options;
 pub mod strategy;
 
-pub use drive::{Arena, DriveOptions, DriveStats, GameResult, drive, play_game};
+pub use drive::{Arena, DriveOptions, DriveStats, GameResult, drive, play_game, play_game_with};
 pub use map::FlagMaps;
 pub use strategy::{Bot, BotKind, Choice, GreedyBot, PlannerBot, RandomBot, parse_bots, submit};

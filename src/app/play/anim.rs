@@ -1,6 +1,6 @@
 //! Animates one timeline step from the engine's events: robot poses before and after each beat
 //! (a card move with its pushes, a belt or pusher or gear step, the laser volley, a destruction,
-//! a re-entry), interpolated in between. The engine's state after the step is the truth the last
+//! a re-entry, a teleport), interpolated in between. The engine's state after the step is the truth the last
 //! beat ends on; no rule is applied here.
 
 use crate::engine::{Event, Game, PushedBy, RotateCause, Shooter};
@@ -48,6 +48,10 @@ enum BeatKind {
     Belt,
     Pusher,
     Gear,
+    /// Pushes back by Grand Prix repulsor fields (seed 001), after the move into them.
+    Field,
+    /// Teleporters, portals and gates: the robot fades out and in again where it lands.
+    Teleport,
     Lasers,
     Vanish,
     Appear,
@@ -67,6 +71,8 @@ struct Beat {
     after: Vec<Pose>,
     shots: Vec<ShotLine>,
     moved: Vec<u8>,
+    /// Robots that jump in this beat (fade out, then in at the new square) instead of sliding.
+    jumps: Vec<u8>,
 }
 
 /// The beats of one step.
@@ -94,23 +100,50 @@ impl Animation {
                     by: PushedBy::Robot(p),
                     ..
                 } => (BeatKind::Card(p), true),
+                // Pushers and repulsor beams push in the same step (seed 001, Repulsors).
                 Event::Pushed {
-                    by: PushedBy::Pusher,
+                    by: PushedBy::Pusher | PushedBy::Repulsor,
                     ..
                 } => (BeatKind::Pusher, true),
+                Event::Pushed {
+                    by: PushedBy::RepulsorField,
+                    ..
+                } => (BeatKind::Field, true),
+                Event::Teleported { .. } => (BeatKind::Teleport, true),
                 Event::BeltMoved { .. } => (BeatKind::Belt, true),
                 Event::Rotated { robot, cause, .. } => match cause {
                     RotateCause::Card => (BeatKind::Card(robot), false),
                     // A turning belt turns the robot it carried there, in the same beat.
                     RotateCause::Belt => (BeatKind::Belt, true),
                     RotateCause::Gear => (BeatKind::Gear, true),
-                    // A gate turns the robot it lets through, as part of its card's move.
-                    RotateCause::Gate => (BeatKind::Card(robot), true),
+                    // A gate turns the robot it lets through as it comes out: part of the jump.
+                    RotateCause::Gate => (BeatKind::Teleport, true),
                 },
                 Event::Shot { .. } => (BeatKind::Lasers, true),
                 Event::Destroyed { .. } | Event::Finished { .. } => (BeatKind::Vanish, true),
                 Event::Reentered { .. } => (BeatKind::Appear, true),
-                _ => {
+                // Events that move no robot, listed so that a new kind of event has to be
+                // placed here or in a beat (no silent slide).
+                Event::TurnStarted { .. }
+                | Event::Dealt { .. }
+                | Event::PowerDownAnnounced { .. }
+                | Event::PhaseStarted { .. }
+                | Event::CardRevealed { .. }
+                | Event::CardReplaced { .. }
+                | Event::Blocked { .. }
+                | Event::Damaged { .. }
+                | Event::Eliminated { .. }
+                | Event::OptionDrawn { .. }
+                | Event::OptionUsed { .. }
+                | Event::OptionDiscarded { .. }
+                | Event::DamagePrevented { .. }
+                | Event::Touched { .. }
+                | Event::ArchiveSet { .. }
+                | Event::Repaired { .. }
+                | Event::PoweredDown { .. }
+                | Event::PoweredUp { .. }
+                | Event::BecameReal { .. }
+                | Event::GameOver { .. } => {
                     if let (Event::BecameReal { .. }, Some(i)) = (e, robot)
                         && let Some(p) = poses.get_mut(i)
                     {
@@ -121,7 +154,7 @@ impl Animation {
                 }
             };
             let robot_u8 = e.robot().unwrap_or(0);
-            let rides_again = matches!(kind, BeatKind::Belt | BeatKind::Pusher)
+            let rides_again = matches!(kind, BeatKind::Belt | BeatKind::Pusher | BeatKind::Field)
                 && beats.last().is_some_and(|b| b.moved.contains(&robot_u8))
                 && !matches!(e, Event::Rotated { .. });
             let same = beats.last().is_some_and(|b| b.kind == kind);
@@ -131,6 +164,7 @@ impl Animation {
                     after: poses.clone(),
                     shots: Vec::new(),
                     moved: Vec::new(),
+                    jumps: Vec::new(),
                 });
             }
             let Some(beat) = beats.last_mut() else {
@@ -143,6 +177,10 @@ impl Animation {
                     Event::Moved { to, .. }
                     | Event::Pushed { to, .. }
                     | Event::BeltMoved { to, .. } => p.pos = centre(to),
+                    Event::Teleported { to, .. } => {
+                        p.pos = centre(to);
+                        beat.jumps.push(robot_u8);
+                    }
                     Event::Rotated { from, to, .. } => {
                         // Quarter turns clockwise, 3 being one counter-clockwise.
                         let quarters = (to.index() + 4 - from.index()) % 4;
@@ -233,7 +271,21 @@ impl Animation {
         let poses = from
             .iter()
             .zip(&beat.after)
-            .map(|(a, b)| {
+            .enumerate()
+            .map(|(i, (a, b))| {
+                if beat.jumps.iter().any(|&j| usize::from(j) == i) {
+                    // A teleport: gone from the first square by the middle of the beat, back
+                    // on the second by its end; never drawn in between.
+                    let (p, fade) = if u < 0.5 {
+                        (a, 1.0 - 2.0 * u)
+                    } else {
+                        (b, 2.0 * u - 1.0)
+                    };
+                    return Pose {
+                        alpha: p.alpha * fade,
+                        ..*p
+                    };
+                }
                 // A robot that was off the board fades in where it enters, without sliding.
                 let (pos, angle) = if a.alpha == 0.0 {
                     (b.pos, b.angle)
@@ -260,12 +312,96 @@ mod tests {
 
     use crate::app::play::session::{PlaySetup, Session};
     use crate::bots::Arena;
+    use crate::engine::Transport;
     use crate::format::Library;
     use std::sync::Arc;
 
     #[test]
     fn the_centre_of_a_square_is_half_a_square_in() {
         assert_eq!(centre(Square::new(2, 3)), Pos2::new(2.5, 3.5));
+    }
+
+    fn sample_game() -> Game {
+        let lib = Library::builtin();
+        let Some(crate::app::command::Entry::Course(i)) = crate::app::sample_entry(&lib) else {
+            panic!("no sample course");
+        };
+        let arena = Arc::new(Arena::new(&lib.courses[i].course, &lib).expect("compiles"));
+        let s = Session::new(arena, &PlaySetup::default(), 4).expect("a game");
+        s.game().clone()
+    }
+
+    /// A teleport (seed 001: teleporters, portals, gates) is a jump: the robot fades out where
+    /// it was and in where it lands, is never drawn between the two, and ends its beat on the
+    /// square the event names, turned as a gate turns it.
+    #[test]
+    fn a_teleport_jumps_to_its_square_at_the_end_of_its_beat_without_sliding() {
+        let game = sample_game();
+        let from = game.robots()[0].square;
+        let facing = game.robots()[0].facing;
+        let to = Square::new(from.x + 3, from.y + 2);
+        let events = [
+            Event::Teleported {
+                robot: 0,
+                by: Transport::Gate,
+                from,
+                to,
+            },
+            Event::Rotated {
+                robot: 0,
+                from: facing,
+                to: facing.right(),
+                cause: RotateCause::Gate,
+            },
+        ];
+        let anim = Animation::new(&game, &events);
+        assert_eq!(anim.beats(), 1, "the gate's turn is part of the jump");
+        for k in 0..=20 {
+            let (poses, _) = anim.at(k as f32 / 20.0);
+            let p = poses[0];
+            assert!(
+                p.pos == centre(from) || p.pos == centre(to),
+                "drawn between the squares at {k}/20: {:?}",
+                p.pos
+            );
+        }
+        let (early, _) = anim.at(0.2);
+        assert_eq!(early[0].pos, centre(from));
+        assert!(early[0].alpha > 0.1 && early[0].alpha < 1.0, "fading out");
+        let (middle, _) = anim.at(0.5);
+        assert!(middle[0].alpha < 0.05, "gone in the middle of the jump");
+        let (late, _) = anim.at(0.8);
+        assert_eq!(late[0].pos, centre(to));
+        let (end, _) = anim.at(1.0);
+        assert_eq!(end[0].pos, centre(to));
+        assert!(end[0].alpha > 0.99);
+        let quarter = (end[0].angle / FRAC_PI_2).round() as i32;
+        assert_eq!(quarter.rem_euclid(4) as usize, facing.right().index());
+        // The other robot stays where it is.
+        assert_eq!(end[1].pos, centre(game.robots()[1].square));
+    }
+
+    /// Repulsor beams and repulsor fields push (seed 001, Repulsors, Repulsor Fields): the robot
+    /// slides to the square the push names, as a pusher's push does.
+    #[test]
+    fn repulsor_pushes_slide_the_robot_like_pushers() {
+        let game = sample_game();
+        let from = game.robots()[1].square;
+        for by in [PushedBy::Repulsor, PushedBy::RepulsorField] {
+            let to = from.step(Facing::N);
+            let events = [Event::Pushed {
+                robot: 1,
+                by,
+                from,
+                to,
+            }];
+            let anim = Animation::new(&game, &events);
+            assert_eq!(anim.beats(), 1, "{by:?}");
+            let (half, _) = anim.at(0.5);
+            assert!(half[1].pos.y < centre(from).y && half[1].pos.y > centre(to).y);
+            let (end, _) = anim.at(1.0);
+            assert_eq!(end[1].pos, centre(to), "{by:?}");
+        }
     }
 
     /// Every step of three turns animates from the state before it to the engine's state after

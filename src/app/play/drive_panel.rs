@@ -58,6 +58,8 @@ pub struct DrivePanel {
     pub games: usize,
     pub seed: u64,
     pub turn_cap: u32,
+    /// Play with option cards (issue 8: on by default for quick test drives).
+    pub options: bool,
     job: Option<DriveJob>,
     results: Option<DriveResults>,
     pub heat: Heat,
@@ -79,6 +81,7 @@ impl Default for DrivePanel {
             games: 1000,
             seed: 1,
             turn_cap: 100,
+            options: true,
             job: None,
             results: None,
             heat: Heat::Destroyed,
@@ -252,6 +255,7 @@ impl DrivePanel {
             seed: self.seed,
             turn_cap: self.turn_cap.max(1),
             threads: 0,
+            options: self.options,
         }
     }
 
@@ -374,6 +378,8 @@ impl DrivePanel {
                         );
                     ui.end_row();
                 });
+            ui.checkbox(&mut self.options, "Option cards")
+                .on_hover_text("Play with option cards (seed 000); off, no robot draws one");
         });
         ui.horizontal(|ui| {
             if ui

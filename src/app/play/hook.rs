@@ -101,6 +101,53 @@ impl App {
         }
     }
 
+    /// For `--screenshot --view play-options`: robot 1 is "you", starts with a few options and
+    /// is programming turn 1 with a Move 1 and a Move 3 in its registers when it has them and the
+    /// Shield on its left.
+    pub(crate) fn show_play_options_sample(&mut self) {
+        use super::session::Controller;
+        use crate::engine::{CardKind, Choices, OptionCard, Side};
+        self.toggle_play();
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        play.setup.robots = vec![
+            Controller::You,
+            Controller::Bot(crate::bots::BotKind::Planner),
+            Controller::Bot(crate::bots::BotKind::Greedy),
+        ];
+        play.setup.start_options = vec![
+            [
+                OptionCard::Shield,
+                OptionCard::Brakes,
+                OptionCard::FourthGear,
+                OptionCard::GyroscopicStabilizer,
+                OptionCard::Flywheel,
+                OptionCard::Recompile,
+                OptionCard::MiniHowitzer,
+                OptionCard::AblativeCoat,
+            ]
+            .into_iter()
+            .collect(),
+        ];
+        play.start();
+        play.step_quietly(1);
+        let Some(game) = play.session().map(|s| s.game().clone()) else {
+            return;
+        };
+        let mut hand = game.hand(0).to_vec();
+        // Cards the options act on first, so their controls show.
+        hand.sort_by_key(|c| !matches!(c.kind, CardKind::Move1 | CardKind::Move3));
+        for (slot, card) in play.draft.registers.iter_mut().zip(hand) {
+            *slot = Some(card);
+        }
+        play.draft.choices = Some(Choices {
+            shield: Some(Side::Left),
+            policy: game.choices(0).policy,
+            ..Choices::default()
+        });
+    }
+
     /// For `--screenshot --view drive`: the test-drive tab after a drive of `games` games, run
     /// on this thread first.
     pub(crate) fn show_drive_sample(&mut self, games: usize) {

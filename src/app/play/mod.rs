@@ -3,13 +3,14 @@
 //! The view animates the engine's events and never applies a rule itself (DESIGN.md).
 
 pub mod anim;
+mod choices_ui;
 pub mod drive_panel;
 mod hook;
 pub mod session;
 mod view;
 
 use crate::bots::Arena;
-use crate::engine::Card;
+use crate::engine::{Card, Choices};
 use crate::format::Library;
 use crate::model::{Course, StartRule};
 use crate::render::{Scene, SceneOptions, build_scene};
@@ -44,6 +45,9 @@ pub struct Draft {
     /// For each unlocked register, in order, the card put there.
     pub registers: Vec<Option<Card>>,
     pub power_down: bool,
+    /// The option choices and policy being made (`None`: none touched yet, so the engine's
+    /// standing policy shows).
+    pub choices: Option<Choices>,
     /// The engine's answer to the last submission, in words.
     pub verdict: Option<String>,
 }
@@ -201,6 +205,7 @@ impl PlayView {
         self.draft = Draft {
             registers: vec![None; n],
             power_down: false,
+            choices: None,
             verdict: None,
         };
     }

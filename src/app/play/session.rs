@@ -5,7 +5,7 @@
 
 use crate::bots::{Arena, BotKind, Choice, submit};
 use crate::engine::game::start_setups;
-use crate::engine::{Card, Choices, Event, Game, ProgramError, Settings, Stage, Status};
+use crate::engine::{Card, Choices, Event, Game, OptionSet, ProgramError, Settings, Stage, Status};
 use crate::geom::Facing;
 use crate::model::{LivesRule, StartRule};
 use std::collections::BTreeMap;
@@ -44,6 +44,11 @@ pub struct PlaySetup {
     pub lives: LivesRule,
     /// The game ends after this many turns.
     pub turn_cap: u32,
+    /// Play with option cards (issue 8; on by default).
+    pub options: bool,
+    /// Options robot `i` starts with (taken out of the option deck), for trying a course with
+    /// them; missing entries are none.
+    pub start_options: Vec<OptionSet>,
 }
 
 impl Default for PlaySetup {
@@ -56,6 +61,8 @@ impl Default for PlaySetup {
             seed: 1,
             lives: LivesRule::Standard,
             turn_cap: 100,
+            options: true,
+            start_options: Vec::new(),
         }
     }
 }
@@ -74,6 +81,8 @@ pub enum StepKind {
     Phase { turn: u32, phase: u8 },
     /// Repairs, power-down and cleanup after phase 5.
     EndTurn { turn: u32 },
+    /// A "you" robot used its Recompile while programming (issue 8).
+    Recompiled { turn: u32, robot: usize },
 }
 
 impl StepKind {
@@ -83,6 +92,9 @@ impl StepKind {
             StepKind::Dealt { turn } => format!("Turn {turn}: cards dealt"),
             StepKind::Phase { turn, phase } => format!("Turn {turn}, phase {phase}"),
             StepKind::EndTurn { turn } => format!("Turn {turn}: end of turn"),
+            StepKind::Recompiled { turn, robot } => {
+                format!("Turn {turn}: robot {} recompiled", robot + 1)
+            }
         }
     }
 }
@@ -143,12 +155,16 @@ impl Session {
             StartRule::Numbered => None,
         }
         .unwrap_or(Facing::E);
-        let setups = start_setups(&arena.board, arena.start, &names, facing)?;
+        let mut setups = start_setups(&arena.board, arena.start, &names, facing)?;
+        // With options off the engine deals none of these (`Settings::options`).
+        for (robot, &held) in setups.iter_mut().zip(&setup.start_options) {
+            robot.options = held;
+        }
         let settings = Settings {
             lives: setup.lives.lives(setup.robots.len(), tiles).max(1),
             stop_at_first_finisher: false,
             turn_limit: Some(setup.turn_cap.max(1)),
-            options: true,
+            options: setup.options,
         };
         let game = Game::new(
             Arc::clone(arena.maps.factory()),
@@ -242,27 +258,55 @@ impl Session {
         !self.at_end() || (!self.game().is_over() && self.waiting_for().is_empty())
     }
 
-    /// Hands a "you" robot's program to the engine (on a copy of the game, so nothing runs yet):
-    /// the engine's answer is the verdict. Kept for the next step when accepted.
+    /// Hands a "you" robot's program and option choices to the engine (`Game::program_with`, on
+    /// a copy of the game, so nothing runs yet): the engine's answer is the verdict. Kept for the
+    /// next step when accepted.
     pub fn set_program(
         &mut self,
         id: usize,
         cards: &[Card],
         power_down: bool,
+        choices: &Choices,
     ) -> Result<(), ProgramError> {
         if !self.at_end() {
             return Err(ProgramError::NotProgramming);
         }
         let mut trial = self.game().clone();
-        trial.program(id, cards, power_down, &mut Vec::new())?;
+        trial.program_with(id, cards, power_down, choices, &mut Vec::new())?;
         self.programs.insert(
             id,
             Choice {
                 cards: cards.to_vec(),
                 power_down,
-                options: Choices::default(),
+                options: *choices,
             },
         );
+        Ok(())
+    }
+
+    /// Recompile for "you" robot `id` before it programs (`Game::recompile`: a new hand for a
+    /// point of damage, once a turn). Recorded as a step of its own, so the timeline shows it
+    /// and going back undoes it; the engine's refusal is returned as it is.
+    pub fn recompile(&mut self, id: usize) -> Result<(), ProgramError> {
+        if !self.at_end() || self.controllers.get(id) != Some(&Controller::You) {
+            return Err(ProgramError::NotProgramming);
+        }
+        let mut game = self.game().clone();
+        let mut events = Vec::new();
+        game.recompile(id, &mut events)?;
+        self.programs.remove(&id);
+        let lines = events.iter().map(|e| e.describe(game.names())).collect();
+        self.steps.push(Step {
+            kind: StepKind::Recompiled {
+                turn: game.turn(),
+                robot: id,
+            },
+            game,
+            events,
+            lines,
+        });
+        self.cursor += 1;
+        self.revision += 1;
         Ok(())
     }
 
@@ -414,6 +458,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{CardKind, ChoiceError, OptionCard, RegisterSet, Side};
     use crate::format::Library;
 
     fn arena() -> Arc<Arena> {
@@ -487,7 +532,10 @@ mod tests {
                 let n = (5 - s.game().robots()[0].locked_count()).min(hand.len());
                 let mut cards = hand.clone();
                 cards.sort_by_key(|c| std::cmp::Reverse(c.kind));
-                assert!(s.set_program(0, &cards[..n], false).is_ok());
+                assert!(
+                    s.set_program(0, &cards[..n], false, &Choices::default())
+                        .is_ok()
+                );
             }
             assert!(s.step_forward(), "the game stopped");
             if matches!(s.step().kind, StepKind::EndTurn { .. }) {
@@ -522,8 +570,14 @@ mod tests {
         assert!(!s.step_forward());
         let hand = s.game().hand(0).to_vec();
         // Four cards for five registers: the engine refuses (RULINGS.md: legal programs only).
-        assert!(s.set_program(0, &hand[..4], false).is_err());
-        assert!(s.set_program(0, &hand[..5], false).is_ok());
+        assert!(
+            s.set_program(0, &hand[..4], false, &Choices::default())
+                .is_err()
+        );
+        assert!(
+            s.set_program(0, &hand[..5], false, &Choices::default())
+                .is_ok()
+        );
         assert!(s.step_forward());
         assert_eq!(
             s.game().robots()[0]
@@ -536,6 +590,91 @@ mod tests {
                 Some(hand[3].priority),
                 Some(hand[4].priority)
             ]
+        );
+    }
+
+    fn with_options(held: &[OptionCard]) -> PlaySetup {
+        PlaySetup {
+            robots: vec![Controller::You, Controller::Bot(BotKind::Greedy)],
+            start_options: vec![held.iter().copied().collect()],
+            ..PlaySetup::default()
+        }
+    }
+
+    /// Issue 8: options robot 1 starts with are dealt to it (and to no one else); with options
+    /// off the engine plays without them.
+    #[test]
+    fn start_options_are_dealt_and_options_off_plays_without_them() {
+        let setup = with_options(&[OptionCard::Shield, OptionCard::Brakes]);
+        let s = Session::new(arena(), &setup, 4).expect("a game");
+        assert!(s.game().settings.options);
+        let held: Vec<OptionCard> = s.game().options(0).iter().collect();
+        assert_eq!(held, vec![OptionCard::Brakes, OptionCard::Shield]);
+        assert!(s.game().options(1).is_empty());
+        let off = PlaySetup {
+            options: false,
+            ..setup
+        };
+        let s = Session::new(arena(), &off, 4).expect("a game");
+        assert!(!s.game().settings.options);
+        assert!(s.game().options(0).is_empty());
+    }
+
+    /// Issue 8: "you" choose the Shield's side with the program; the engine checks the choices
+    /// (Brakes needs a Move 1 in its register) and keeps the accepted ones.
+    #[test]
+    fn a_you_robots_option_choices_are_checked_and_kept_by_the_engine() {
+        let setup = with_options(&[OptionCard::Shield, OptionCard::Brakes]);
+        let mut s = Session::new(arena(), &setup, 4).expect("a game");
+        s.step_forward();
+        let hand = s.game().hand(0).to_vec();
+        let cards = &hand[..5];
+        let no_move1 = (1..=5u8).find(|&r| cards[usize::from(r) - 1].kind != CardKind::Move1);
+        if let Some(r) = no_move1 {
+            let mut brakes = RegisterSet::default();
+            brakes.insert(r);
+            let bad = Choices {
+                brakes,
+                ..Choices::default()
+            };
+            assert!(matches!(
+                s.set_program(0, cards, false, &bad),
+                Err(ProgramError::Choice(ChoiceError::WrongCard { .. }))
+            ));
+            assert!(s.program_of(0).is_none(), "a refused program is not kept");
+        }
+        let good = Choices {
+            shield: Some(Side::Left),
+            ..Choices::default()
+        };
+        assert!(s.set_program(0, cards, false, &good).is_ok());
+        assert!(s.step_forward());
+        assert_eq!(s.game().choices(0).shield, Some(Side::Left));
+    }
+
+    /// Issue 8, Recompile: a new hand for a point of damage, once a turn, as a step of its own.
+    #[test]
+    fn recompile_is_a_step_with_a_new_hand_and_a_point_of_damage() {
+        let setup = with_options(&[OptionCard::Recompile]);
+        let mut s = Session::new(arena(), &setup, 4).expect("a game");
+        s.step_forward();
+        let before = s.game().hand(0).to_vec();
+        assert!(s.recompile(1).is_err(), "robot 2 is a bot");
+        assert!(s.recompile(0).is_ok());
+        assert_eq!(s.step().kind, StepKind::Recompiled { turn: 1, robot: 0 });
+        assert_eq!(s.game().robots()[0].damage, 1);
+        assert_eq!(s.game().hand(0).len(), 8);
+        assert_ne!(s.game().hand(0), &before[..8]);
+        assert!(matches!(
+            s.recompile(0),
+            Err(ProgramError::Choice(ChoiceError::RecompileUsed))
+        ));
+        assert_eq!(s.waiting_for(), vec![0]);
+        s.step_back();
+        assert_eq!(
+            s.game().hand(0),
+            &before[..],
+            "going back shows the old hand"
         );
     }
 }

@@ -2,10 +2,11 @@
 //! the "you" robot's hand and registers, the robot panel and the event log.
 
 use super::anim::{Animation, Pose, poses_of};
+use super::choices_ui::{self, ChoicesAction};
 use super::session::{Controller, MAX_PLAYERS, StepKind};
 use super::{Draft, PlayTab, PlayView, Playback};
 use crate::bots::BotKind;
-use crate::engine::{Card, Stage, Status};
+use crate::engine::{Card, Choices, Stage, Status};
 use crate::model::LivesRule;
 use crate::render::egui_paint::paint_scene;
 use egui::{Color32, Pos2, RichText, Stroke, Ui, Vec2};
@@ -136,6 +137,9 @@ impl PlayView {
                                 },
                             );
                         }
+                        if self.setup.options {
+                            start_options_ui(ui, &mut self.setup.start_options, i);
+                        }
                         if ui
                             .small_button("x")
                             .on_hover_text(format!("Remove robot {}", i + 1))
@@ -149,6 +153,9 @@ impl PlayView {
                     && self.setup.robots.len() > 1
                 {
                     self.setup.robots.remove(i);
+                    if i < self.setup.start_options.len() {
+                        self.setup.start_options.remove(i);
+                    }
                 }
                 if self.setup.robots.len() < MAX_PLAYERS
                     && ui
@@ -188,6 +195,11 @@ impl PlayView {
                         .on_hover_text("The game ends after this many turns");
                     ui.end_row();
                 });
+                ui.checkbox(&mut self.setup.options, "Option cards")
+                    .on_hover_text(
+                        "Play with option cards (seed 000): drawn on double wrenches, given up \
+                         for damage. Off, no robot draws or holds one",
+                    );
                 if ui
                     .button("Start")
                     .on_hover_text("Start a new game with these robots")
@@ -580,6 +592,24 @@ impl PlayView {
                 }
             }
         });
+        // The option choices beside the registers: all five registers, the locked ones included.
+        let mut in_registers = robot.registers;
+        for (r, slot) in in_registers.iter_mut().enumerate().take(unlocked) {
+            *slot = self.draft.registers.get(r).copied().flatten();
+        }
+        let mut choices = self.draft.choices.unwrap_or(Choices {
+            policy: game.choices(id).policy,
+            ..Choices::default()
+        });
+        let before = choices;
+        let action = if game.settings.options {
+            choices_ui::choices_ui(ui, game, id, &in_registers, &mut choices)
+        } else {
+            ChoicesAction::None
+        };
+        if choices != before {
+            self.draft.choices = Some(choices);
+        }
         ui.horizontal(|ui| {
             ui.add_enabled(
                 robot.damage > 0,
@@ -593,7 +623,7 @@ impl PlayView {
                 .clicked()
             {
                 let cards: Vec<Card> = self.draft.registers.iter().flatten().copied().collect();
-                submit = Some((cards, self.draft.power_down));
+                submit = Some((cards, self.draft.power_down, choices));
             }
             if ui
                 .button("Clear")
@@ -610,10 +640,24 @@ impl PlayView {
             // The registers row was drawn before the hand changed it: draw it again.
             ui.ctx().request_repaint();
         }
-        if let Some((cards, down)) = submit
+        if action == ChoicesAction::Recompile
             && let Some(s) = self.session.as_mut()
         {
-            match s.set_program(id, &cards, down) {
+            // A new hand: the draft starts again (the hand check above empties it next frame).
+            if let Err(e) = s.recompile(id) {
+                self.draft.verdict = Some(format!("The engine refused: {e}"));
+            }
+            return;
+        }
+        if let Some((cards, down, choices)) = submit
+            && let Some(s) = self.session.as_mut()
+        {
+            // Recompile is its own button, run before programming.
+            let choices = Choices {
+                recompile: false,
+                ..choices
+            };
+            match s.set_program(id, &cards, down, &choices) {
                 Ok(()) => {
                     self.draft = Draft {
                         registers: vec![None; unlocked],
@@ -675,6 +719,7 @@ impl PlayView {
                         }
                     }
                 });
+                choices_ui::robot_options_ui(ui, game, i);
             });
         }
     }
@@ -827,6 +872,39 @@ impl PlayView {
                 }
             });
     }
+}
+
+/// The options robot `i` starts with, as a menu of checkboxes (a designer trying a course with
+/// them).
+fn start_options_ui(ui: &mut Ui, start: &mut Vec<crate::engine::OptionSet>, i: usize) {
+    if start.len() <= i {
+        start.resize(i + 1, crate::engine::OptionSet::EMPTY);
+    }
+    let held = &mut start[i];
+    let text = if held.is_empty() {
+        "options".to_string()
+    } else {
+        format!("options: {}", held.len())
+    };
+    ui.menu_button(text, |ui| {
+        ui.label(format!("Robot {} starts with", i + 1));
+        for o in crate::engine::OptionCard::ALL {
+            let mut on = held.contains(o);
+            if ui
+                .checkbox(&mut on, o.name())
+                .on_hover_text(o.rule_text())
+                .changed()
+            {
+                if on {
+                    held.insert(o);
+                } else {
+                    held.remove(o);
+                }
+            }
+        }
+    })
+    .response
+    .on_hover_text(format!("Option cards robot {} starts the game with", i + 1));
 }
 
 fn lives_text(rule: LivesRule) -> String {

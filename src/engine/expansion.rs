@@ -317,31 +317,9 @@ impl Game {
         if self.locked(j, phase) {
             return false;
         }
-        if self.factory.blocks_move(from, dir) {
-            events.push(events_blocked(j, from, dir));
-            if self.factory.spiked(from, dir) {
-                self.add_damage(j, 1, events);
-            }
-            return false;
-        }
-        let chain = if self.robots[j].is_virtual {
-            Some(Ids::new())
-        } else {
-            self.push_chain(from, dir)
-        };
-        let Some(chain) = chain else {
-            events.push(events_blocked(j, from, dir));
-            self.spike_chain_end(from, dir, events);
+        let Some(chain) = self.way_ahead(j, dir, phase, events) else {
             return false;
         };
-        if chain
-            .as_slice()
-            .iter()
-            .any(|&k| self.locked(usize::from(k), phase))
-        {
-            events.push(events_blocked(j, from, dir));
-            return false;
-        }
         self.push_along(&chain, dir, PushedBy::Robot(j as RobotId), events);
         let to = from.step(dir);
         self.relocate(j, to);

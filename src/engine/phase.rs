@@ -259,6 +259,52 @@ impl Game {
         Some(chain)
     }
 
+    /// Whether robot `i` can go one square `dir`, by its card or pushed: the real robots it would push
+    /// (none for a virtual robot), or `None` with a `Blocked` event when a wall stops it or the chain
+    /// (running into a spiked side hurts: seed 001, Spiked Walls) or an active maglock holds a robot
+    /// of the chain (seed 001, MagLocks).
+    pub(super) fn way_ahead(
+        &mut self,
+        i: usize,
+        dir: Facing,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> Option<Ids> {
+        let from = self.robots[i].square;
+        let blocked = Event::Blocked {
+            robot: i as RobotId,
+            at: from,
+            toward: dir,
+        };
+        if self.factory.blocks_move(from, dir) {
+            events.push(blocked);
+            if self.factory.spiked(from, dir) {
+                self.add_damage(i, 1, events);
+            }
+            return None;
+        }
+        let chain = if self.robots[i].is_virtual {
+            Some(Ids::new())
+        } else {
+            self.push_chain(from, dir)
+        };
+        let Some(chain) = chain else {
+            events.push(blocked);
+            self.spike_chain_end(from, dir, events);
+            return None;
+        };
+        // A robot on an active maglock cannot be pushed: the chain stops as at a wall.
+        if chain
+            .as_slice()
+            .iter()
+            .any(|&j| self.locked(usize::from(j), phase))
+        {
+            events.push(blocked);
+            return None;
+        }
+        Some(chain)
+    }
+
     /// One square of a movement card: the mover goes one square, pushing the real robots ahead of
     /// it (virtual robots push no one and pass through others). A wall stops the mover, or the
     /// whole chain, and the rest of the move is lost; a pit or open edge destroys at once.
@@ -271,45 +317,9 @@ impl Game {
         events: &mut Vec<Event>,
     ) -> bool {
         let from = self.robots[i].square;
-        if self.factory.blocks_move(from, dir) {
-            events.push(Event::Blocked {
-                robot: i as RobotId,
-                at: from,
-                toward: dir,
-            });
-            // Running into the spiked side of a spiked wall: 1 damage (seed 001, Spiked Walls).
-            if self.factory.spiked(from, dir) {
-                self.add_damage(i, 1, events);
-            }
-            return false;
-        }
-        let chain = if self.robots[i].is_virtual {
-            Some(Ids::new())
-        } else {
-            self.push_chain(from, dir)
-        };
-        let Some(chain) = chain else {
-            events.push(Event::Blocked {
-                robot: i as RobotId,
-                at: from,
-                toward: dir,
-            });
-            self.spike_chain_end(from, dir, events);
+        let Some(chain) = self.way_ahead(i, dir, phase, events) else {
             return false;
         };
-        // A robot on an active maglock cannot be pushed: the chain stops as at a wall.
-        if chain
-            .as_slice()
-            .iter()
-            .any(|&j| self.locked(usize::from(j), phase))
-        {
-            events.push(Event::Blocked {
-                robot: i as RobotId,
-                at: from,
-                toward: dir,
-            });
-            return false;
-        }
         let to = from.step(dir);
         self.relocate(i, to);
         events.push(Event::Moved {

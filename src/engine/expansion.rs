@@ -259,7 +259,13 @@ impl Game {
 
     /// Pushed robots land: a pit destroys, a ledge drops, and a flamer or lava pit burns as for any
     /// robot moved in the Robots Move segment (docs/rules.md, Flamers).
-    fn land_pushed(&mut self, chain: &Ids, dir: Facing, phase: u8, events: &mut Vec<Event>) {
+    pub(super) fn land_pushed(
+        &mut self,
+        chain: &Ids,
+        dir: Facing,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) {
         for &j in chain.as_slice() {
             let j = usize::from(j);
             let s = self.robots[j].square;

@@ -339,19 +339,8 @@ impl Game {
                 to: jt,
             });
         }
-        for &j in chain.as_slice() {
-            let j = usize::from(j);
-            let s = self.robots[j].square;
-            if self.factory.is_hole(s, phase) {
-                self.destroy(j, self.fall_cause(s), events);
-            } else if self.ledge_drop(j, s.step(dir.opposite()), dir, events) {
-                // Pushed robots move in the Robots Move segment too (docs/rules.md).
-                let burn = self.factory.entry_burn(s, phase);
-                if burn > 0 {
-                    self.add_damage(j, burn, events);
-                }
-            }
-        }
+        // Pushed robots move in the Robots Move segment too (docs/rules.md).
+        self.land_pushed(&chain, dir, phase, events);
         self.ramming(i, chain.as_slice(), events);
         if self.factory.is_hole(to, phase) {
             self.destroy(i, self.fall_cause(to), events);

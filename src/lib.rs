@@ -1,13 +1,8 @@
-//! factory-floor: a desktop editor for RoboRally race courses. The library holds the whole
-//! product: the factory model and its files, the rules engine, course validation, sample robots,
-//! the renderer and the editor window. `src/main.rs` is a thin command line over it.
+//! factory-floor: a desktop editor for RoboRally race courses. This package is the window (`app`)
+//! and the command line (`src/main.rs`); everything without a window (the factory model and its
+//! files, the rules engine, validation, sample robots, rendering, the headless commands) is the
+//! `factory-floor-core` package in `crates/core`, re-exported here under the same names.
 
 pub mod app;
-pub mod bots;
-pub mod check;
-pub mod engine;
-pub mod format;
-pub mod geom;
-pub mod model;
-pub mod render;
-pub mod validate;
+
+pub use factory_floor_core::{bots, check, engine, format, geom, model, render, validate};

@@ -1,10 +1,11 @@
 //! The editor's picture of a board (egui shapes, rendered by wgpu) is the PNG export's picture
 //! (vello_cpu): DESIGN.md, "an exported picture is what the editor shows".
 
+use factory_floor::app::egui_paint;
 use factory_floor::format::{Document, load_document};
 use factory_floor::geom::Square;
 use factory_floor::model::Board;
-use factory_floor::render::{SceneOptions, build_scene, egui_paint, png};
+use factory_floor::render::{SceneOptions, build_scene, png};
 
 #[test]
 fn the_editor_paints_the_picture_the_png_export_holds() {

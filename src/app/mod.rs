@@ -7,6 +7,7 @@ pub mod command;
 pub mod course_panel;
 pub mod dialogs;
 pub mod document;
+pub mod egui_paint;
 pub mod inspector;
 pub mod library_panel;
 pub mod linked;
@@ -21,6 +22,7 @@ pub mod tile_tools;
 pub mod top_bar;
 pub mod validation_panel;
 
+use crate::app::egui_paint::paint_scene;
 use crate::format::Library;
 use crate::format::library::Origin;
 use crate::format::{Document as FileDocument, LoadError, load_document, save_atomic};
@@ -29,7 +31,6 @@ use crate::model::{
     Board, Course, EdgeSpec, ElementKind, Flag, LivesRule, PlayerRange, RulesEdition, StartRule,
     Tile, TilePlacement,
 };
-use crate::render::egui_paint::paint_scene;
 use crate::render::{Rgba, Scene, SceneOptions, build_scene};
 use crate::validate::{Analysis, Diagnostic, Solution};
 use canvas::BoardView;

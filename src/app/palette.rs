@@ -4,8 +4,8 @@
 
 use super::command::{Action, Command};
 use super::tile_tools::{Brush, Tool, paint_at};
+use crate::app::egui_paint::paint_scene;
 use crate::model::{Board, ElementGroup, ElementKind, Placement, Tile};
-use crate::render::egui_paint::paint_scene;
 use crate::render::{Scene, SceneOptions, build_scene};
 use egui::emath::RectTransform;
 use egui::{Pos2, Rect, Sense, Ui, Vec2};

@@ -3,10 +3,10 @@
 //! heat map over the board, and export to JSON or CSV.
 
 use crate::app::canvas::BoardView;
+use crate::app::egui_paint::paint_scene;
 use crate::bots::drive::DriveStats;
 use crate::bots::{Arena, BotKind, DriveOptions, drive};
 use crate::geom::Square;
-use crate::render::egui_paint::paint_scene;
 use crate::render::{Rgba, Scene, SceneOptions, build_scene};
 use egui::Ui;
 use std::path::Path;

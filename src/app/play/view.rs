@@ -5,10 +5,10 @@ use super::anim::{Animation, Pose, poses_of};
 use super::choices_ui::{self, ChoicesAction};
 use super::session::{Controller, MAX_PLAYERS, StepKind};
 use super::{Draft, PlayTab, PlayView, Playback};
+use crate::app::egui_paint::paint_scene;
 use crate::bots::BotKind;
 use crate::engine::{Card, Choices, Stage, Status};
 use crate::model::LivesRule;
-use crate::render::egui_paint::paint_scene;
 use egui::{Color32, Pos2, RichText, Stroke, Ui, Vec2};
 
 /// Seconds per beat of an animation at speed 1.

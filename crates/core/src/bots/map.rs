@@ -203,7 +203,7 @@ mod tests {
     use std::path::Path;
 
     fn maps() -> Arc<FlagMaps> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses/standard-2x2.json");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../courses/standard-2x2.json");
         match Arena::load(&path) {
             Ok(a) => a.maps,
             Err(e) => panic!("{e}"),

@@ -1,6 +1,6 @@
 //! Paints a `Scene` with egui shapes, so the editor window shows the picture the PNG export holds.
 
-use super::{Anchor, HAlign, Point, Rgba, Scene, Shape, Stroke, VAlign};
+use crate::render::{Anchor, HAlign, Point, Rgba, Scene, Shape, Stroke, VAlign};
 use egui::emath::RectTransform;
 use egui::epaint::{CircleShape, RectShape};
 use egui::{Align2, Color32, FontId, Pos2, StrokeKind};
@@ -129,4 +129,49 @@ fn align(a: Anchor) -> Align2 {
         VAlign::Bottom => egui::Align::Max,
     };
     Align2([h, v])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{self, Document};
+    use crate::geom::Square;
+    use crate::model::{Board, Tile};
+    use crate::render::{SceneOptions, build_scene};
+
+    fn every_element_tile() -> Tile {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/every_element.json");
+        match format::load_document(&path) {
+            Ok(Document::Tile(t)) => t,
+            other => panic!("the every-element fixture should be a tile: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_egui_shapes_are_the_scene_shapes_placed_on_screen() {
+        let board = Board::from_tile(&every_element_tile(), &[Square::new(1, 5)]);
+        let scene = build_scene(&board, &SceneOptions::default());
+        let to_screen = egui::emath::RectTransform::from_to(
+            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(8.0, 8.0)),
+            egui::Rect::from_min_size(egui::pos2(100.0, 50.0), egui::vec2(400.0, 400.0)),
+        );
+        let mut texts = Vec::new();
+        let shapes = scene_to_shapes(&scene, to_screen, |t| {
+            texts.push((t.text.to_string(), t.pos, t.font.size));
+            egui::Shape::Noop
+        });
+        assert_eq!(shapes.len(), scene.shapes.len() + 1);
+        assert_eq!(texts.len(), scene.texts().count());
+        // The first square's floor lands at the screen origin, 50 pixels a square.
+        assert!(matches!(&shapes[1], egui::Shape::Rect(r)
+            if r.rect == egui::Rect::from_min_size(egui::pos2(100.0, 50.0), egui::vec2(50.0, 50.0))));
+        // The flag number of flag 1 on (1, 5), 0.38 squares high.
+        assert!(texts.iter().any(|(t, pos, size)| t == "1"
+            && (*size - 19.0).abs() < 1e-3
+            && pos.x > 150.0
+            && pos.x < 200.0
+            && pos.y > 300.0
+            && pos.y < 350.0));
+    }
 }

@@ -5,11 +5,13 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
+    // The library lives at the top of the workspace, two folders above this package.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
+    let root = Path::new(&manifest).join("../..");
     let mut code = String::new();
     for dir in ["tiles", "courses"] {
-        println!("cargo:rerun-if-changed={dir}");
-        let mut files: Vec<String> = std::fs::read_dir(Path::new(&root).join(dir))
+        println!("cargo:rerun-if-changed=../../{dir}");
+        let mut files: Vec<String> = std::fs::read_dir(root.join(dir))
             .map(|rd| {
                 rd.filter_map(|e| e.ok())
                     .map(|e| e.file_name().to_string_lossy().into_owned())
@@ -26,7 +28,7 @@ fn main() {
         for f in files {
             let _ = writeln!(
                 code,
-                "    ({:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{dir}/{f}\"))),",
+                "    ({:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/../../{dir}/{f}\"))),",
                 format!("{dir}/{f}")
             );
         }

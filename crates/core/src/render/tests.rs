@@ -1,4 +1,4 @@
-//! Tests of the scene builder, the PNG exporter and the egui conversion.
+//! Tests of the scene builder and the PNG exporter (the egui conversion is tested in the app).
 
 use super::*;
 use crate::format::{self, Document};
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
+        .join("../../tests/fixtures")
         .join(name)
 }
 
@@ -396,31 +396,4 @@ fn render_file_writes_a_course_picture_and_names_files_it_cannot_read() {
         err.contains("every_element.json") && err.contains("too large"),
         "{err}"
     );
-}
-
-#[test]
-fn the_egui_shapes_are_the_scene_shapes_placed_on_screen() {
-    let board = Board::from_tile(&every_element_tile(), &[Square::new(1, 5)]);
-    let scene = build_scene(&board, &SceneOptions::default());
-    let to_screen = egui::emath::RectTransform::from_to(
-        egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(8.0, 8.0)),
-        egui::Rect::from_min_size(egui::pos2(100.0, 50.0), egui::vec2(400.0, 400.0)),
-    );
-    let mut texts = Vec::new();
-    let shapes = egui_paint::scene_to_shapes(&scene, to_screen, |t| {
-        texts.push((t.text.to_string(), t.pos, t.font.size));
-        egui::Shape::Noop
-    });
-    assert_eq!(shapes.len(), scene.shapes.len() + 1);
-    assert_eq!(texts.len(), scene.texts().count());
-    // The first square's floor lands at the screen origin, 50 pixels a square.
-    assert!(matches!(&shapes[1], egui::Shape::Rect(r)
-        if r.rect == egui::Rect::from_min_size(egui::pos2(100.0, 50.0), egui::vec2(50.0, 50.0))));
-    // The flag number of flag 1 on (1, 5), 0.38 squares high.
-    assert!(texts.iter().any(|(t, pos, size)| t == "1"
-        && (*size - 19.0).abs() < 1e-3
-        && pos.x > 150.0
-        && pos.x < 200.0
-        && pos.y > 300.0
-        && pos.y < 350.0));
 }

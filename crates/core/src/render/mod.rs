@@ -3,7 +3,6 @@
 //! editor shows.
 
 mod build;
-pub mod egui_paint;
 pub mod png;
 
 pub use build::build_scene;

@@ -1,0 +1,12 @@
+//! factory-floor-core: everything of factory-floor that needs no window. The factory model and its
+//! files, the rules engine, course validation and the solver, sample robots, the scene renderer
+//! (PNG) and the headless commands. It depends on no GUI crate.
+
+pub mod bots;
+pub mod check;
+pub mod engine;
+pub mod format;
+pub mod geom;
+pub mod model;
+pub mod render;
+pub mod validate;

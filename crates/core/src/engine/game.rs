@@ -72,18 +72,28 @@ impl Robot {
         self.status == Status::Active
     }
 
-    /// How many registers the damage locks: 5 locks register 5, ... 9 locks all (seed 000, Locked
-    /// Registers); each Fire Control lock chit locks one more (FAQ 7.3).
+    /// How many registers are locked: the one rule for locks. Seed 000, Locked Registers: 5
+    /// damage "lock[s] the fifth register", 6 "registers 4 and 5", ... 9 "all registers" ("Damage
+    /// chits after the fourth are placed on top of the robot's program cards, starting with the
+    /// last one"); each Fire Control lock chit locks one more (FAQ 7.3). Locks follow damage, so
+    /// a repair frees the lowest-numbered locked register first.
     pub fn locked_count(&self) -> usize {
         usize::from(self.damage.saturating_sub(4) + self.lock_chits).min(REGISTERS)
     }
 
-    /// Whether register `r` (0-based) is locked.
-    pub fn is_locked(&self, r: usize) -> bool {
-        r >= REGISTERS - self.locked_count()
+    /// Registers the robot programs this turn: those `locked_count` leaves free, from register 1.
+    pub fn unlocked_registers(&self) -> usize {
+        REGISTERS - self.locked_count()
     }
 
-    /// Cards dealt: 9 minus damage (seed 000, Deal Program Cards).
+    /// Whether register `r` (0-based) is locked (see `locked_count`).
+    pub fn is_locked(&self, r: usize) -> bool {
+        r >= self.unlocked_registers()
+    }
+
+    /// Cards dealt for the robot's damage: the one rule for hand sizes. Seed 000, Deal Program
+    /// Cards: "deal each player with an undamaged robot nine cards ... A robot with 1 point of
+    /// damage receives eight program cards, a robot with 2 points of damage receives seven, etc."
     pub fn hand_size(&self) -> usize {
         usize::from(9u8.saturating_sub(self.damage))
     }
@@ -605,16 +615,29 @@ impl Game {
                     self.robots[i].registers[reg] = Some(c);
                 }
             }
-            let n = r.hand_size().min(self.deck.len());
-            let at = self.deck.len() - n;
-            let dealt: Vec<Card> = self.deck.drain(at..).collect();
-            events.push(Event::Dealt {
-                robot: i as RobotId,
-                cards: n as u8,
-            });
-            self.hands[i] = dealt;
+            self.deal(i, events);
             self.options_after_deal(i);
         }
+    }
+
+    /// Robot `i` is dealt `Robot::hand_size` cards from the top of the deck, or what the deck
+    /// holds (seed 000, Deal Program Cards).
+    pub(super) fn deal(&mut self, i: usize, events: &mut Vec<Event>) {
+        let n = self.robots[i].hand_size().min(self.deck.len());
+        let at = self.deck.len() - n;
+        self.hands[i] = self.deck.drain(at..).collect();
+        events.push(Event::Dealt {
+            robot: i as RobotId,
+            cards: n as u8,
+        });
+    }
+
+    /// Cards robot `id`'s program takes: one for each unlocked register, as far as its hand goes
+    /// (RULINGS.md: legal programs only). 0 for no such robot.
+    pub fn program_size(&self, id: usize) -> usize {
+        self.robots
+            .get(id)
+            .map_or(0, |r| r.unlocked_registers().min(self.hand(id).len()))
     }
 
     /// Programs robot `id`: `cards` fill its unlocked registers in order (locked registers keep
@@ -657,8 +680,7 @@ impl Game {
             }
             return Err(ProgramError::PoweredDown);
         }
-        let unlocked = REGISTERS - r.locked_count();
-        let expected = unlocked.min(self.hands[id].len());
+        let expected = self.program_size(id);
         if cards.len() != expected {
             return Err(ProgramError::WrongCount {
                 expected,
@@ -692,8 +714,7 @@ impl Game {
         if self.robots[id].powered_down {
             return;
         }
-        let unlocked = REGISTERS - self.robots[id].locked_count();
-        for reg in 0..unlocked {
+        for reg in 0..self.robots[id].unlocked_registers() {
             self.robots[id].registers[reg] = cards.get(reg).copied();
         }
         let hand = std::mem::take(&mut self.hands[id]);
@@ -719,7 +740,7 @@ impl Game {
         }
         let mut hand = self.hand(id).to_vec();
         rng.shuffle(&mut hand);
-        hand.truncate((REGISTERS - r.locked_count()).min(hand.len()));
+        hand.truncate(self.program_size(id));
         hand
     }
 

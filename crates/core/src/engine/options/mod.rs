@@ -507,8 +507,7 @@ impl Game {
             self.opt.choices[id].policy = choices.policy;
         }
         let mut registers = r.registers;
-        let unlocked = REGISTERS - r.locked_count();
-        for (reg, slot) in registers.iter_mut().enumerate().take(unlocked) {
+        for (reg, slot) in registers.iter_mut().enumerate().take(r.unlocked_registers()) {
             *slot = cards.get(reg).copied();
         }
         let hand = self.hands.get(id).cloned().unwrap_or_default();
@@ -605,13 +604,7 @@ impl Game {
             back.append(&mut self.deck);
             self.deck = back;
         }
-        let n = r.hand_size().min(self.deck.len());
-        let at = self.deck.len() - n;
-        self.hands[id] = self.deck.drain(at..).collect();
-        events.push(Event::Dealt {
-            robot: id as RobotId,
-            cards: n as u8,
-        });
+        self.deal(id, events);
         Ok(())
     }
 
@@ -669,8 +662,7 @@ impl Game {
             return c;
         }
         let mut regs = r.registers;
-        let unlocked = REGISTERS - r.locked_count();
-        for (k, slot) in regs.iter_mut().enumerate().take(unlocked) {
+        for (k, slot) in regs.iter_mut().enumerate().take(r.unlocked_registers()) {
             *slot = cards.get(k).copied();
         }
         let has = |o| r.options.contains(o);

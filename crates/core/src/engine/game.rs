@@ -1,128 +1,21 @@
-//! Game state and the turn around the register phases: robots, the deck, dealing, programming,
-//! power down, end-of-turn repairs and cleanup, re-entry, lives and finishing (RULINGS.md).
+//! A game's state: the board, the robots, the deck and the turn, how a game is set up, and the
+//! bookkeeping every rule shares (who stands where). The rules themselves are `impl Game` blocks
+//! in the modules above this one (see `engine/mod.rs`).
 
 use super::card::{Card, DECK_SIZE, full_deck};
-use super::event::{Event, RepairCause, RobotId};
 use super::factory::Factory;
-use super::options::{ChoiceError, Choices, OptionSet, OptionsState};
+use super::options::{OptionSet, OptionsState};
 use super::rng::Rng;
 use crate::geom::{Facing, Square};
 use crate::model::{Board, Course, StartRule, TileSource};
 use serde::Serialize;
 use std::sync::Arc;
 
-/// The most robots one game holds (occupancy is a bit set per square).
-pub const MAX_ROBOTS: usize = 16;
-/// Register count.
-pub const REGISTERS: usize = 5;
-/// Damage that destroys a robot (RULINGS.md, Damage).
-pub const DESTROYING_DAMAGE: u8 = 10;
-/// Damage an archive copy re-enters with (seed 000, Withdrawing an Archive Copy).
-pub const REENTRY_DAMAGE: u8 = 2;
-
-/// Where a robot is in the race.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// On the board.
-    Active,
-    /// Off the board until it re-enters at the start of the next turn.
-    Destroyed,
-    /// Out of lives: out of the game.
-    Eliminated,
-    /// Touched the last flag and left the board.
-    Finished,
-}
-
-/// One robot's state. Small and `Copy`; the name lives in `Game::names`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Robot {
-    pub square: Square,
-    pub facing: Facing,
-    pub damage: u8,
-    pub lives: u8,
-    /// Flags touched so far; the next flag is `flags + 1`.
-    pub flags: u8,
-    pub archive: Square,
-    #[serde(rename = "virtual")]
-    pub is_virtual: bool,
-    pub powered_down: bool,
-    /// Announced this turn: powers down next turn.
-    pub announced_power_down: bool,
-    /// Powered down this turn and chose to stay down next turn.
-    pub stays_powered_down: bool,
-    pub status: Status,
-    /// Finishing place, 1 first.
-    pub place: Option<u8>,
-    pub registers: [Option<Card>; REGISTERS],
-    /// Option cards held (issue 8).
-    pub options: OptionSet,
-    /// Points the Ablative Coat has absorbed (it is discarded at 3).
-    pub ablative: u8,
-    /// Shots the Mini Howitzer has fired (it is discarded at 5).
-    pub howitzer: u8,
-    /// Held the Superior Archive Copy when destroyed: re-enters with no damage (FAQ 7.4).
-    pub superior_copy: bool,
-    /// Registers locked without damage by Fire Control hits (FAQ 7.3: "an inverted damage chit").
-    pub lock_chits: u8,
-}
-
-impl Robot {
-    pub fn is_active(&self) -> bool {
-        self.status == Status::Active
-    }
-
-    /// How many registers the damage locks: 5 locks register 5, ... 9 locks all (seed 000, Locked
-    /// Registers); each Fire Control lock chit locks one more (FAQ 7.3).
-    pub fn locked_count(&self) -> usize {
-        usize::from(self.damage.saturating_sub(4) + self.lock_chits).min(REGISTERS)
-    }
-
-    /// Whether register `r` (0-based) is locked.
-    pub fn is_locked(&self, r: usize) -> bool {
-        r >= REGISTERS - self.locked_count()
-    }
-
-    /// Cards dealt: 9 minus damage (seed 000, Deal Program Cards).
-    pub fn hand_size(&self) -> usize {
-        usize::from(9u8.saturating_sub(self.damage))
-    }
-}
-
-/// How a robot enters the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RobotSetup {
-    pub name: String,
-    pub square: Square,
-    pub facing: Facing,
-    pub damage: u8,
-    /// `None`: the game's number of lives.
-    pub lives: Option<u8>,
-    pub flags: u8,
-    /// `None`: the starting square.
-    pub archive: Option<Square>,
-    pub is_virtual: bool,
-    pub powered_down: bool,
-    /// Option cards the robot starts with (taken out of the option deck).
-    pub options: OptionSet,
-}
-
-impl RobotSetup {
-    pub fn new(name: impl Into<String>, square: Square, facing: Facing) -> RobotSetup {
-        RobotSetup {
-            name: name.into(),
-            square,
-            facing,
-            damage: 0,
-            lives: None,
-            flags: 0,
-            archive: None,
-            is_virtual: false,
-            powered_down: false,
-            options: OptionSet::EMPTY,
-        }
-    }
-}
+// A game's robots: named here too, since `engine::game::{Robot, Status, ...}` is where lone.rs,
+// scenario.rs and older callers name them.
+pub use super::robot::{
+    DESTROYING_DAMAGE, MAX_ROBOTS, REENTRY_DAMAGE, REGISTERS, Robot, RobotSetup, Status,
+};
 
 /// Game options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -162,49 +55,6 @@ pub enum Stage {
     /// The game is over.
     Over,
 }
-
-/// A program that breaks the rules (RULINGS.md: legal programs only).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ProgramError {
-    NotProgramming,
-    NoSuchRobot(usize),
-    NotPlaying,
-    PoweredDown,
-    WrongCount {
-        expected: usize,
-        got: usize,
-    },
-    NotInHand(Card),
-    Duplicate(Card),
-    UndamagedPowerDown,
-    /// An option choice that breaks the options' rules (issue 8).
-    Choice(ChoiceError),
-}
-
-impl std::fmt::Display for ProgramError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ProgramError::NotProgramming => {
-                write!(f, "programs are chosen after the cards are dealt")
-            }
-            ProgramError::NoSuchRobot(i) => write!(f, "there is no robot {i}"),
-            ProgramError::NotPlaying => write!(f, "the robot is not on the board"),
-            ProgramError::PoweredDown => write!(f, "a powered-down robot gets no cards"),
-            ProgramError::WrongCount { expected, got } => write!(
-                f,
-                "the program needs {expected} card(s) for the unlocked registers, not {got}"
-            ),
-            ProgramError::NotInHand(c) => write!(f, "card {c} is not in the robot's hand"),
-            ProgramError::Duplicate(c) => write!(f, "card {c} is used twice"),
-            ProgramError::UndamagedPowerDown => {
-                write!(f, "only a damaged robot may announce a power down")
-            }
-            ProgramError::Choice(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ProgramError {}
 
 /// A game: the board, the robots, the deck and the turn. Cloning is cheap enough for search
 /// (the board is shared).
@@ -397,7 +247,7 @@ impl Game {
                 .iter()
                 .map(|r| r.registers.iter().flatten().count())
                 .sum::<usize>()
-            + self.option_cards()
+            + self.opt.cards_held()
     }
 
     pub fn deck_size() -> usize {
@@ -450,398 +300,7 @@ impl Game {
         self.occupy(i);
     }
 
-    /// Destroys robot `i` at once: it leaves the board and loses a life; with none left it is out
-    /// (RULINGS.md, Fine points: "A life is lost the moment a robot is destroyed").
-    pub(super) fn destroy(
-        &mut self,
-        i: usize,
-        cause: super::event::DestroyCause,
-        events: &mut Vec<Event>,
-    ) {
-        if !self.robots[i].is_active() {
-            return;
-        }
-        self.vacate(i);
-        let r = &mut self.robots[i];
-        r.lives = r.lives.saturating_sub(1);
-        r.announced_power_down = false;
-        r.stays_powered_down = false;
-        r.status = if r.lives == 0 {
-            Status::Eliminated
-        } else {
-            Status::Destroyed
-        };
-        events.push(Event::Destroyed {
-            robot: i as RobotId,
-            at: r.square,
-            cause,
-            lives_left: r.lives,
-        });
-        if r.lives == 0 {
-            events.push(Event::Eliminated {
-                robot: i as RobotId,
-            });
-        }
-        self.options_on_destroyed(i, events);
-    }
-
-    /// Start of a turn (RULINGS.md, "Start of the next turn"): destroyed robots re-enter at their
-    /// archive with 2 damage, powered-down robots discard their damage, the deck is shuffled and
-    /// every powered-up robot is dealt 9 cards minus its damage.
-    pub fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        if self.stage != Stage::BetweenTurns {
-            return;
-        }
-        self.turn += 1;
-        events.push(Event::TurnStarted { turn: self.turn });
-        self.options_begin_turn();
-        self.reenter(events);
-        for i in 0..self.robots.len() {
-            let r = &mut self.robots[i];
-            if r.is_active() && r.powered_down {
-                // Repairing the damage unlocks the registers and discards their cards (seed 000,
-                // Locked Registers): they go back into the deck before the shuffle.
-                for reg in &mut r.registers {
-                    if let Some(c) = reg.take() {
-                        self.discard.push(c);
-                    }
-                }
-            }
-            // Lock chits are discarded with the damage (docs/rules.md, Fire Control).
-            r.lock_chits = if r.is_active() && r.powered_down {
-                0
-            } else {
-                r.lock_chits
-            };
-            if r.is_active() && r.powered_down && r.damage > 0 {
-                let amount = r.damage;
-                r.damage = 0;
-                events.push(Event::Repaired {
-                    robot: i as RobotId,
-                    amount,
-                    total: 0,
-                    cause: RepairCause::PowerDown,
-                });
-            }
-        }
-        self.shuffle_and_deal(events);
-        self.stage = Stage::Programming;
-    }
-
-    /// Re-entry (seed 000, Withdrawing an Archive Copy; RULINGS.md, Fine points): each destroyed
-    /// robot with lives left enters on its archive with 2 damage, keeping its facing and powered up
-    /// (nobody chooses here: see `reenter_with`), virtual when another robot is on that square or
-    /// another robot re-enters there.
-    pub(super) fn reenter(&mut self, events: &mut Vec<Event>) {
-        let waiting: Vec<usize> = (0..self.robots.len())
-            .filter(|&i| self.robots[i].status == Status::Destroyed)
-            .collect();
-        for &i in &waiting {
-            let at = self.robots[i].archive;
-            let shared = self.robots_on(at) != 0
-                || waiting
-                    .iter()
-                    .any(|&j| j != i && self.robots[j].archive == at);
-            let r = &mut self.robots[i];
-            r.status = Status::Active;
-            r.square = at;
-            r.damage = REENTRY_DAMAGE;
-            r.lock_chits = 0;
-            r.is_virtual = shared;
-            // FAQ 7.5: the re-entry choice (`choose_reentry`) overrides a power down announced
-            // before destruction; with no choice the robot enters powered up.
-            r.powered_down = r.stays_powered_down;
-            r.announced_power_down = false;
-            r.stays_powered_down = false;
-            r.registers = [None; REGISTERS];
-            events.push(Event::Reentered {
-                robot: i as RobotId,
-                at,
-                facing: r.facing,
-                is_virtual: shared,
-            });
-            self.superior_reentry(i, events);
-            self.occupy(i);
-        }
-    }
-
-    /// A controller's re-entry choices, made between `end_turn` and `begin_turn` for a robot that
-    /// is waiting to re-enter: its facing and whether it enters powered down.
-    pub fn choose_reentry(&mut self, id: usize, facing: Facing, powered_down: bool) -> bool {
-        let Some(r) = self.robots.get_mut(id) else {
-            return false;
-        };
-        if r.status != Status::Destroyed {
-            return false;
-        }
-        r.facing = facing;
-        // Stored as an announcement: it takes effect as the robot re-enters.
-        r.stays_powered_down = powered_down;
-        true
-    }
-
-    fn shuffle_and_deal(&mut self, events: &mut Vec<Event>) {
-        // Everything not held in a register goes back; sorting first makes the shuffle depend on
-        // the seed alone, not on the order cards came back in.
-        for h in &mut self.hands {
-            self.discard.append(h);
-        }
-        self.options_before_shuffle();
-        self.deck.append(&mut self.discard);
-        self.deck.sort_unstable_by_key(|c| (c.priority, c.kind));
-        self.rng.shuffle(&mut self.deck);
-        for i in 0..self.robots.len() {
-            let r = self.robots[i];
-            if !r.is_active() || r.powered_down {
-                continue;
-            }
-            // A locked register with no card in it (the robot was powered down or re-entered since
-            // it last held one) takes the top card of the deck: no one chose it.
-            for reg in 0..REGISTERS {
-                if r.is_locked(reg)
-                    && self.robots[i].registers[reg].is_none()
-                    && let Some(c) = self.deck.pop()
-                {
-                    self.robots[i].registers[reg] = Some(c);
-                }
-            }
-            let n = r.hand_size().min(self.deck.len());
-            let at = self.deck.len() - n;
-            let dealt: Vec<Card> = self.deck.drain(at..).collect();
-            events.push(Event::Dealt {
-                robot: i as RobotId,
-                cards: n as u8,
-            });
-            self.hands[i] = dealt;
-            self.options_after_deal(i);
-        }
-    }
-
-    /// Programs robot `id`: `cards` fill its unlocked registers in order (locked registers keep
-    /// their cards), every card from its hand, none twice; unused cards are discarded.
-    /// `power_down` announces a power down for next turn (damaged robots only). Uses no option
-    /// (the robot's standing policy stays); `program_with` takes option choices.
-    pub fn program(
-        &mut self,
-        id: usize,
-        cards: &[Card],
-        power_down: bool,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ProgramError> {
-        let choices = Choices {
-            policy: self.choices(id).policy,
-            ..Choices::default()
-        };
-        self.program_with(id, cards, power_down, &choices, events)
-    }
-
-    /// The base rules of a program (RULINGS.md: legal programs only), without options.
-    pub(super) fn check_program(
-        &self,
-        id: usize,
-        cards: &[Card],
-        power_down: bool,
-    ) -> Result<(), ProgramError> {
-        if self.stage != Stage::Programming {
-            return Err(ProgramError::NotProgramming);
-        }
-        let Some(&r) = self.robots.get(id) else {
-            return Err(ProgramError::NoSuchRobot(id));
-        };
-        if !r.is_active() {
-            return Err(ProgramError::NotPlaying);
-        }
-        if r.powered_down {
-            if cards.is_empty() && !power_down {
-                return Ok(());
-            }
-            return Err(ProgramError::PoweredDown);
-        }
-        let unlocked = REGISTERS - r.locked_count();
-        let expected = unlocked.min(self.hands[id].len());
-        if cards.len() != expected {
-            return Err(ProgramError::WrongCount {
-                expected,
-                got: cards.len(),
-            });
-        }
-        for (k, c) in cards.iter().enumerate() {
-            if cards[..k].contains(c) {
-                return Err(ProgramError::Duplicate(*c));
-            }
-            if !self.hands[id].contains(c) {
-                return Err(ProgramError::NotInHand(*c));
-            }
-        }
-        if power_down && r.damage == 0 {
-            return Err(ProgramError::UndamagedPowerDown);
-        }
-        Ok(())
-    }
-
-    /// Fills the registers of a checked program; the hand's other cards are discarded except
-    /// `reserved` ones (set aside by options).
-    pub(super) fn apply_program(
-        &mut self,
-        id: usize,
-        cards: &[Card],
-        power_down: bool,
-        reserved: &[Option<Card>],
-        events: &mut Vec<Event>,
-    ) {
-        if self.robots[id].powered_down {
-            return;
-        }
-        let unlocked = REGISTERS - self.robots[id].locked_count();
-        for reg in 0..unlocked {
-            self.robots[id].registers[reg] = cards.get(reg).copied();
-        }
-        let hand = std::mem::take(&mut self.hands[id]);
-        self.discard.extend(
-            hand.into_iter()
-                .filter(|c| !cards.contains(c) && !reserved.contains(&Some(*c))),
-        );
-        self.robots[id].announced_power_down = power_down;
-        if power_down {
-            events.push(Event::PowerDownAnnounced {
-                robot: id as RobotId,
-            });
-        }
-    }
-
-    /// A legal program drawn at random from the robot's hand (for sample robots and tests).
-    pub fn random_program(&self, id: usize, rng: &mut Rng) -> Vec<Card> {
-        let Some(r) = self.robots.get(id) else {
-            return Vec::new();
-        };
-        if !r.is_active() || r.powered_down {
-            return Vec::new();
-        }
-        let mut hand = self.hand(id).to_vec();
-        rng.shuffle(&mut hand);
-        hand.truncate((REGISTERS - r.locked_count()).min(hand.len()));
-        hand
-    }
-
-    /// For a robot powered down this turn: stay powered down next turn (`true`) or power up.
-    pub fn choose_stay_powered_down(&mut self, id: usize, stay: bool) {
-        if let Some(r) = self.robots.get_mut(id)
-            && r.powered_down
-        {
-            r.stays_powered_down = stay;
-        }
-    }
-
-    /// Starts a turn without dealing: registers are then given with `set_registers` (scenarios
-    /// replay the manual's examples with cards of any priority).
-    pub fn begin_scripted_turn(&mut self, events: &mut Vec<Event>) {
-        if self.stage != Stage::BetweenTurns {
-            return;
-        }
-        self.turn += 1;
-        events.push(Event::TurnStarted { turn: self.turn });
-        self.options_begin_turn();
-        self.stage = Stage::Programming;
-    }
-
-    /// Sets a robot's registers directly, bypassing the deck, while programming.
-    pub fn set_registers(&mut self, id: usize, registers: [Option<Card>; REGISTERS]) {
-        if self.stage != Stage::Programming {
-            return;
-        }
-        if let Some(r) = self.robots.get_mut(id) {
-            r.registers = registers;
-        }
-    }
-
-    /// End of turn (RULINGS.md, "End of turn, after phase 5"): repairs (1 per wrench, a flag is 1
-    /// wrench), power-down choices, virtual robots alone on their square become real, and every
-    /// card not held in a locked register goes back to the deck.
-    pub fn end_turn(&mut self, events: &mut Vec<Event>) {
-        if self.stage == Stage::Over {
-            return;
-        }
-        for i in 0..self.robots.len() {
-            let r = self.robots[i];
-            if !r.is_active() {
-                continue;
-            }
-            // The Mechanical Arm repairs at a site in reach (options/mod.rs, `touch_square`).
-            let cell = self.factory.cell(self.touch_square(i));
-            let wrenches = cell.wrenches.max(u8::from(cell.flag > 0));
-            if self.takes_option_at_site(i, wrenches) {
-                self.draw_option(i, super::event::OptionSource::DoubleWrench, events);
-                continue;
-            }
-            // Lowering damage frees the lowest-numbered locked register first, since locks
-            // follow damage (RULINGS.md, Damage).
-            // Fire Control lock chits are repaired first, like damage (docs/rules.md).
-            let chits = wrenches.min(r.lock_chits);
-            self.robots[i].lock_chits -= chits;
-            let amount = (wrenches - chits).min(r.damage);
-            if amount > 0 {
-                let r = &mut self.robots[i];
-                r.damage -= amount;
-                events.push(Event::Repaired {
-                    robot: i as RobotId,
-                    amount,
-                    total: r.damage,
-                    cause: RepairCause::Site,
-                });
-            }
-        }
-        self.circuit_breakers(events);
-        for i in 0..self.robots.len() {
-            let r = &mut self.robots[i];
-            if !r.is_active() {
-                continue;
-            }
-            let was_down = r.powered_down;
-            let down = r.announced_power_down || (r.powered_down && r.stays_powered_down);
-            r.powered_down = down;
-            r.announced_power_down = false;
-            r.stays_powered_down = false;
-            if down && !was_down {
-                events.push(Event::PoweredDown {
-                    robot: i as RobotId,
-                });
-            } else if was_down && !down {
-                events.push(Event::PoweredUp {
-                    robot: i as RobotId,
-                });
-            }
-        }
-        for i in 0..self.robots.len() {
-            let r = self.robots[i];
-            if r.is_active() && r.is_virtual && self.robots_on(r.square) == 1 << i {
-                self.robots[i].is_virtual = false;
-                events.push(Event::BecameReal {
-                    robot: i as RobotId,
-                });
-            }
-        }
-        for i in 0..self.robots.len() {
-            let r = self.robots[i];
-            for reg in 0..REGISTERS {
-                let keep = r.is_active() && r.is_locked(reg);
-                if !keep && let Some(c) = self.robots[i].registers[reg].take() {
-                    self.discard.push(c);
-                }
-            }
-        }
-        self.options_end_turn();
-        for h in &mut self.hands {
-            self.discard.append(h);
-        }
-        let limit = self.settings.turn_limit.is_some_and(|l| self.turn >= l);
-        if limit || self.all_done() {
-            self.stage = Stage::Over;
-            events.push(Event::GameOver { turn: self.turn });
-        } else {
-            self.stage = Stage::BetweenTurns;
-        }
-    }
-
+    /// Every robot has finished or is out, or the game stops at its first finisher and one has.
     pub(super) fn all_done(&self) -> bool {
         self.robots
             .iter()
@@ -849,30 +308,22 @@ impl Game {
             || (self.settings.stop_at_first_finisher && self.finishers > 0)
     }
 
-    /// Plays a whole turn: begin, the given programs (robot id, cards, power-down announcement),
-    /// five register phases and the end of the turn. Illegal programs are reported and the robot
-    /// plays empty registers.
-    pub fn play_turn(
-        &mut self,
-        programs: &[(usize, Vec<Card>, bool)],
-        events: &mut Vec<Event>,
-    ) -> Vec<(usize, ProgramError)> {
-        let mut errors = Vec::new();
-        if self.stage == Stage::BetweenTurns {
-            self.begin_turn(events);
+    /// Cards robot `id`'s program takes: one for each unlocked register, as far as its hand goes
+    /// (RULINGS.md: legal programs only). 0 for no such robot.
+    pub fn program_size(&self, id: usize) -> usize {
+        self.robots
+            .get(id)
+            .map_or(0, |r| r.unlocked_registers().min(self.hand(id).len()))
+    }
+
+    /// Robot `i`'s register `reg` (0-based) gets the top card of the deck; its card is discarded.
+    pub(super) fn replace_register(&mut self, i: usize, reg: usize) {
+        let Some(top) = self.deck.pop() else {
+            return;
+        };
+        if let Some(old) = self.robots[i].registers[reg].replace(top) {
+            self.discard.push(old);
         }
-        for (id, cards, down) in programs {
-            if let Err(e) = self.program(*id, cards, *down, events) {
-                errors.push((*id, e));
-            }
-        }
-        while let Stage::Programming | Stage::Phase(1..=4) = self.stage {
-            self.run_phase(events);
-        }
-        if self.stage == Stage::Phase(5) {
-            self.end_turn(events);
-        }
-        errors
     }
 }
 

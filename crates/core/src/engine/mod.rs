@@ -3,16 +3,20 @@
 //! except the scenario reader, no clock, one seeded generator.
 
 pub mod card;
+mod damage;
 pub mod event;
-mod expansion;
 pub mod factory;
 pub mod game;
+mod holdings;
 pub mod lone;
+mod movement;
 pub mod options;
 pub mod phase;
 pub mod replay;
 pub mod rng;
+mod robot;
 pub mod scenario;
+mod turn;
 
 pub use card::{Card, CardKind, DECK_SIZE, full_deck};
 pub use event::{
@@ -20,7 +24,7 @@ pub use event::{
     Shooter, Transport,
 };
 pub use factory::Factory;
-pub use game::{Game, ProgramError, Robot, RobotSetup, Settings, Stage, Status};
+pub use game::{Game, Settings, Stage};
 pub use lone::LoneOutcome;
 pub use options::{
     ChoiceError, Choices, Exchange, FireMode, OptionCard, OptionSet, Placed, Policy, RegisterSet,
@@ -28,7 +32,9 @@ pub use options::{
 };
 pub use replay::{Replay, TurnChoices, TurnPrograms};
 pub use rng::Rng;
+pub use robot::{Robot, RobotSetup, Status};
 pub use scenario::{ScenarioReport, run_scenario_file};
+pub use turn::ProgramError;
 
 #[cfg(test)]
 mod tests;

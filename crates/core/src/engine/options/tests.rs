@@ -2,10 +2,11 @@
 
 use super::*;
 use crate::engine::card::{Card, CardKind};
-use crate::engine::event::Event;
+use crate::engine::event::{DiscardReason, Event, OptionSource};
 use crate::engine::factory::Factory;
-use crate::engine::game::{Game, ProgramError, RobotSetup, Settings, Status};
+use crate::engine::game::{Game, RobotSetup, Settings, Status};
 use crate::engine::replay::Replay;
+use crate::engine::turn::ProgramError;
 use crate::geom::{Facing, Square, Turn};
 use crate::model::{
     Barrier, Beams, Board, Device, EdgeSpec, Floor, Mount, Phases, Spin, SquareSpec, Tile, Wrenches,

@@ -1,13 +1,11 @@
-//! The expansion elements of seed 001 that change a robot's movement card or its register:
-//! teleporters, freak teleporters, portals, gates, repulsor fields, ramps and oil slicks in the
-//! Robots Move segment; randomizers at reveal; repulsor beams in the pusher step; chop shops in
-//! the touch step. `phase.rs` calls these where its steps name them (docs/rules.md says how each
-//! open case was decided).
+//! A movement card, square by square (RULINGS.md, One register phase, step 2), with the expansion
+//! elements of seed 001 that change it: teleporters, freak teleporters, portals, gates, repulsor
+//! fields, ramps and oil slicks (docs/rules.md says how each open case was decided).
 
-use super::card::CardKind;
-use super::event::{Event, OptionSource, PushedBy, RobotId, RotateCause, Transport};
-use super::game::{Game, MAX_ROBOTS};
-use super::phase::Ids;
+use crate::engine::card::CardKind;
+use crate::engine::event::{Event, PushedBy, RobotId, RotateCause, Transport};
+use crate::engine::game::{Game, MAX_ROBOTS};
+use crate::engine::robot::Ids;
 use crate::geom::{Facing, Square};
 
 /// What one square of a movement card did.
@@ -36,7 +34,7 @@ impl Game {
     /// or Crab Legs) going `dir` (the facing, behind it for a Back Up, or a Crab Legs side):
     /// teleporters and freak teleporters first, then square by square with gates, repulsor
     /// fields, ramps and portals, and last the oil slick slide.
-    pub(super) fn move_card(
+    pub(in crate::engine) fn move_card(
         &mut self,
         i: usize,
         distance: u8,
@@ -241,45 +239,6 @@ impl Game {
         self.land(i, phase, events)
     }
 
-    /// Moves the robots of a push chain one square towards `dir`, far end first.
-    fn push_along(&mut self, chain: &Ids, dir: Facing, by: PushedBy, events: &mut Vec<Event>) {
-        for &j in chain.as_slice().iter().rev() {
-            let j = usize::from(j);
-            let from = self.robots[j].square;
-            let to = from.step(dir);
-            self.relocate(j, to);
-            events.push(Event::Pushed {
-                robot: j as RobotId,
-                by,
-                from,
-                to,
-            });
-        }
-    }
-
-    /// Pushed robots land: a pit destroys, a ledge drops, and a flamer or lava pit burns as for any
-    /// robot moved in the Robots Move segment (docs/rules.md, Flamers).
-    pub(super) fn land_pushed(
-        &mut self,
-        chain: &Ids,
-        dir: Facing,
-        phase: u8,
-        events: &mut Vec<Event>,
-    ) {
-        for &j in chain.as_slice() {
-            let j = usize::from(j);
-            let s = self.robots[j].square;
-            if self.factory.is_hole(s, phase) {
-                self.destroy(j, self.fall_cause(s), events);
-            } else if self.ledge_drop(j, s.step(dir.opposite()), dir, events) {
-                let burn = self.factory.entry_burn(s, phase);
-                if burn > 0 {
-                    self.add_damage(j, burn, events);
-                }
-            }
-        }
-    }
-
     /// Robot `i` arrives on its square under its card: a pit destroys, a flamer or lava pit
     /// burns, an active maglock holds. Returns whether it may go on.
     fn land(&mut self, i: usize, phase: u8, events: &mut Vec<Event>) -> bool {
@@ -305,41 +264,6 @@ impl Game {
                 return;
             }
         }
-    }
-
-    /// A push of one square on robot `j` that is not its own move (a repulsor field, or a weapon
-    /// option), with the chain ahead of it: walls stop it (the spiked side hurts), an active maglock
-    /// holds any robot of it, and the robots land as pushed robots do. Returns whether it may be
-    /// pushed further (a wall, a pit or an active maglock ends the push).
-    pub(super) fn shove(
-        &mut self,
-        j: usize,
-        dir: Facing,
-        by: PushedBy,
-        phase: u8,
-        events: &mut Vec<Event>,
-    ) -> bool {
-        let from = self.robots[j].square;
-        if self.locked(j, phase) {
-            return false;
-        }
-        let Some(chain) = self.way_ahead(j, dir, phase, events) else {
-            return false;
-        };
-        self.push_along(&chain, dir, PushedBy::Robot(j as RobotId), events);
-        let to = from.step(dir);
-        self.relocate(j, to);
-        events.push(Event::Pushed {
-            robot: j as RobotId,
-            by,
-            from,
-            to,
-        });
-        self.land_pushed(&chain, dir, phase, events);
-        let mut me = Ids::new();
-        me.push(j);
-        self.land_pushed(&me, dir, phase, events);
-        self.robots[j].is_active() && !self.locked(j, phase)
     }
 
     /// Oil slicks: robot `i` ended its card on oil and slides on towards `dir` until a wall or a
@@ -451,83 +375,6 @@ impl Game {
             };
         }
         offset
-    }
-
-    /// Step 1, reveal: a robot on a randomizer has this register's card replaced by a random card
-    /// from the undealt deck, which it then plays at that card's priority (seed 001,
-    /// Randomizers; RULINGS.md step 1). The replaced card is discarded. Runs before the priority
-    /// order is made.
-    pub(super) fn randomizers(&mut self, phase: u8, events: &mut Vec<Event>) {
-        let reg = usize::from(phase.saturating_sub(1)).min(4);
-        for i in 0..self.robots.len().min(MAX_ROBOTS) {
-            let r = self.robots[i];
-            if !r.is_active() || r.powered_down || !self.factory.cell(r.square).randomizer {
-                continue;
-            }
-            let Some(from) = r.registers[reg] else {
-                continue;
-            };
-            if self.deck.is_empty() {
-                continue;
-            }
-            let k = self.rng.below(self.deck.len() as u64) as usize;
-            let to = self.deck.swap_remove(k);
-            self.discard.push(from);
-            self.robots[i].registers[reg] = Some(to);
-            events.push(Event::CardReplaced {
-                robot: i as RobotId,
-                register: phase,
-                from,
-                to,
-            });
-        }
-    }
-
-    /// Step 4e, fan-created repulsors: the robot on the first occupied square of an active
-    /// repulsor's beam is pushed one square away from the mount (seed 001, Repulsors). `None`:
-    /// no beam reaches robot `i`; `Some(None)`: beams push it different ways, so it stays;
-    /// `Some(Some(dir))`: it is pushed towards `dir`.
-    pub(super) fn repulsor_push(&self, i: usize, phase: u8) -> Option<Option<Facing>> {
-        let c = self.factory.index(self.robots[i].square)?;
-        let mut found: Option<Option<Facing>> = None;
-        for line in self.factory.repulsors() {
-            if !line.phases.contains(phase) {
-                continue;
-            }
-            let Some(&first) = line
-                .cells
-                .iter()
-                .find(|&&x| self.occupancy[x as usize] != 0)
-            else {
-                continue;
-            };
-            if first as usize != c {
-                continue;
-            }
-            found = match found {
-                None => Some(Some(line.direction)),
-                Some(Some(d)) if d == line.direction => Some(Some(d)),
-                _ => Some(None),
-            };
-        }
-        found
-    }
-
-    /// Step 6, chop shops: a powered-up robot ending the turn (phase 5) on a chop shop may draw an
-    /// option card (seed 001, Chop Shop: "If a robot ends a turn on a chop shop, it may draw an
-    /// option card even if it has no options"). Option cards are not modelled here, so the draw
-    /// is recorded as radioactive waste's is; the phase-end trades need options a robot has.
-    pub(super) fn chop_shops(&mut self, order: &Ids, phase: u8, events: &mut Vec<Event>) {
-        if phase != 5 {
-            return;
-        }
-        for &i in order.as_slice() {
-            let r = self.robots[usize::from(i)];
-            if r.is_active() && self.factory.cell(r.square).chop_shop {
-                // `draw_option` refuses powered-down robots and games without options.
-                self.draw_option(usize::from(i), OptionSource::ChopShop, events);
-            }
-        }
     }
 }
 

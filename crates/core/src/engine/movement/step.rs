@@ -1,0 +1,118 @@
+//! One square of a robot's own move (RULINGS.md, One register phase, step 2), pushing the robots
+//! ahead of it, with the Ramming Gear; and rotation, which the Gyroscopic Stabilizer may hold.
+
+use crate::engine::event::{Event, PushedBy, RobotId, RotateCause};
+use crate::engine::game::Game;
+use crate::engine::options::OptionCard;
+use crate::geom::{Facing, Turn};
+
+impl Game {
+    /// One square of a movement card: the mover goes one square, pushing the real robots ahead of
+    /// it (virtual robots push no one and pass through others). A wall stops the mover, or the
+    /// whole chain, and the rest of the move is lost; a pit or open edge destroys at once.
+    /// Returns whether the mover may go on.
+    pub(super) fn step(
+        &mut self,
+        i: usize,
+        dir: Facing,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let from = self.robots[i].square;
+        let Some(chain) = self.way_ahead(i, dir, phase, events) else {
+            return false;
+        };
+        let to = from.step(dir);
+        self.relocate(i, to);
+        events.push(Event::Moved {
+            robot: i as RobotId,
+            from,
+            to,
+        });
+        for &j in chain.as_slice() {
+            let j = usize::from(j);
+            let jf = self.robots[j].square;
+            let jt = jf.step(dir);
+            self.relocate(j, jt);
+            events.push(Event::Pushed {
+                robot: j as RobotId,
+                by: PushedBy::Robot(i as RobotId),
+                from: jf,
+                to: jt,
+            });
+        }
+        // Pushed robots move in the Robots Move segment too (docs/rules.md).
+        self.land_pushed(&chain, dir, phase, events);
+        self.ramming(i, chain.as_slice(), events);
+        if self.factory.is_hole(to, phase) {
+            self.destroy(i, self.fall_cause(to), events);
+            return false;
+        }
+        if !self.ledge_drop(i, from, dir, events) {
+            return false;
+        }
+        // Moving onto or through an active flamer or a lava pit: 1 damage each (seed 001).
+        let burn = self.factory.entry_burn(to, phase);
+        if burn > 0 {
+            self.add_damage(i, burn, events);
+            if !self.robots[i].is_active() {
+                return false;
+            }
+        }
+        // Passing onto or over an active maglock ends the movement there (seed 001, MagLocks).
+        !self.locked(i, phase)
+    }
+
+    pub(in crate::engine) fn rotate(
+        &mut self,
+        i: usize,
+        turn: Turn,
+        cause: RotateCause,
+        events: &mut Vec<Event>,
+    ) {
+        // A switched-on Gyroscopic Stabilizer holds the facing against belts and gears.
+        if self.stabilized(i, cause, events) {
+            return;
+        }
+        let from = self.robots[i].facing;
+        let to = from.turned(turn);
+        self.robots[i].facing = to;
+        events.push(Event::Rotated {
+            robot: i as RobotId,
+            from,
+            to,
+            cause,
+        });
+    }
+
+    /// Ramming Gear: every robot robot `i` pushed in this step takes 1 damage (issue 8).
+    fn ramming(&mut self, i: usize, pushed: &[u8], events: &mut Vec<Event>) {
+        if pushed.is_empty() || !self.usable(i, OptionCard::RammingGear) {
+            return;
+        }
+        for &j in pushed {
+            let j = usize::from(j);
+            if self.robots[j].is_active() {
+                events.push(Event::OptionUsed {
+                    robot: i as RobotId,
+                    option: OptionCard::RammingGear,
+                    target: Some(j as RobotId),
+                });
+                self.take_damage(j, 1, events);
+            }
+        }
+    }
+
+    /// Gyroscopic Stabilizer: when switched on for the turn, belts and gears do not rotate the
+    /// robot. Returns whether it holds the robot's facing.
+    fn stabilized(&self, i: usize, cause: RotateCause, events: &mut Vec<Event>) -> bool {
+        if cause == RotateCause::Card
+            || !self.opt.choices[i].gyroscopic_stabilizer
+            || !self.usable(i, OptionCard::GyroscopicStabilizer)
+        {
+            return false;
+        }
+        self.option_used(i, OptionCard::GyroscopicStabilizer, events);
+        true
+    }
+}

@@ -1,0 +1,347 @@
+//! Step 5 of a register phase (RULINGS.md, Lasers): board lasers and robot lasers fire together
+//! and the damage is added after every beam; the options that change a robot's laser (Double-
+//! Barreled, High-Power and Rear-Firing Lasers, Fire Control) and the weapons that replace it
+//! (Pressor and Tractor Beams, Mini Howitzer, Scrambler, Radio Control) act here.
+
+use crate::engine::event::{DiscardReason, Event, PushedBy, RobotId, Shooter};
+use crate::engine::game::{Game, MAX_ROBOTS, REGISTERS};
+use crate::engine::options::{FireMode, OptionCard};
+use crate::engine::robot::bits;
+use crate::geom::Facing;
+
+/// A weapon hit or Fire Control hit of the fire step, resolved after the step's damage.
+#[derive(Clone, Copy, Debug)]
+struct Effect {
+    shooter: u8,
+    target: u8,
+    option: OptionCard,
+    /// The direction the shot travelled.
+    dir: Facing,
+    /// Fire Control: the points that got through shields.
+    points: u8,
+    /// Fire Control: lock registers rather than destroy options.
+    lock: bool,
+}
+
+/// The fire step's option effects, without allocating.
+struct Effects {
+    list: [Option<Effect>; 2 * MAX_ROBOTS],
+    len: usize,
+}
+
+impl Effects {
+    fn new() -> Effects {
+        Effects {
+            list: [None; 2 * MAX_ROBOTS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, e: Effect) {
+        if self.len < self.list.len() {
+            self.list[self.len] = Some(e);
+            self.len += 1;
+        }
+    }
+}
+
+impl Game {
+    /// Step 5: board lasers and robot lasers together; damage is added after every beam is traced,
+    /// so a robot destroyed here still fires (RULINGS.md, One register phase, step 5).
+    pub(super) fn fire(&mut self, phase: u8, events: &mut Vec<Event>) {
+        let n = self.robots.len().min(MAX_ROBOTS);
+        let mut damage = [0u8; MAX_ROBOTS];
+        // Power-Down Shield: the directions each robot has blocked a point from this step.
+        let mut guard = [0u8; MAX_ROBOTS];
+        // Squares that burn a robot ending the phase on or beside them, all in the fire step
+        // (seed 001): flamers, lava pits and eruptions, radioactive waste, radiation in phase 5.
+        for (j, d) in damage.iter_mut().enumerate().take(n) {
+            let r = &self.robots[j];
+            if !r.is_active() {
+                continue;
+            }
+            *d = d.saturating_add(self.factory.fire_burn(r.square, phase));
+        }
+        // Board lasers: the first square in line holding any robot; every robot there is hit.
+        // The factory is shared: holding it apart lets shields act on the robots mid-loop.
+        let factory = std::sync::Arc::clone(&self.factory);
+        for laser in factory.lasers() {
+            for &c in &laser.cells {
+                let here = self.occupancy[c as usize];
+                if here == 0 {
+                    continue;
+                }
+                for j in bits(here) {
+                    events.push(Event::Shot {
+                        robot: j as RobotId,
+                        shooter: Shooter::Board,
+                        from: laser.mount,
+                        to: self.factory.square_of(c as usize),
+                        beams: laser.beams,
+                    });
+                    // Shields block points from their side (damage.rs, `shielded`).
+                    let through =
+                        self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
+                    damage[j] = damage[j].saturating_add(through);
+                }
+                break;
+            }
+        }
+        // Robot lasers: real, powered-up robots fire forward from the next square at the first
+        // real robot in line; options change the beams and fire weapons (`robot_lasers` below).
+        let mut effects = Effects::new();
+        self.robot_lasers(&mut damage, &mut guard, &mut effects, events);
+        for (j, &d) in damage.iter().enumerate().take(n) {
+            self.take_damage(j, d, events);
+        }
+        self.fire_effects(&effects, phase, events);
+    }
+
+    /// Robot lasers (RULINGS.md, Lasers) with the options that change them: each real,
+    /// powered-up robot fires forward at the first real robot in line; the Double-Barreled Laser
+    /// does 2, the High-Power Laser goes through one wall or robot, the Rear-Firing Laser also
+    /// fires backwards (1 damage, no other option), and a weapon option fires instead of the main
+    /// laser. Damage is added to `damage`; weapon and Fire Control hits go to `effects`.
+    fn robot_lasers(
+        &mut self,
+        damage: &mut [u8; MAX_ROBOTS],
+        guard: &mut [u8; MAX_ROBOTS],
+        effects: &mut Effects,
+        events: &mut Vec<Event>,
+    ) {
+        let n = self.robots.len().min(MAX_ROBOTS);
+        for i in 0..n {
+            let r = self.robots[i];
+            if !r.is_active() || r.is_virtual || r.powered_down {
+                continue;
+            }
+            if r.options.is_empty() {
+                // The common case, kept cheap: one plain beam.
+                let plain = Beam {
+                    points: 1,
+                    pierce: false,
+                    weapon: None,
+                    fire_control: None,
+                };
+                self.trace(i, r.facing, plain, damage, guard, effects, events);
+                continue;
+            }
+            let c = self.opt.choices[i];
+            let weapon = c.weapon.filter(|&w| {
+                self.usable(i, w)
+                    && (w != OptionCard::MiniHowitzer || r.howitzer < OptionCard::HOWITZER_SHOTS)
+            });
+            let main = Beam {
+                points: if self.usable(i, OptionCard::DoubleBarreledLaser) {
+                    2
+                } else {
+                    1
+                },
+                pierce: self.usable(i, OptionCard::HighPowerLaser),
+                weapon,
+                fire_control: (c.fire_control != FireMode::Damage
+                    && self.usable(i, OptionCard::FireControl))
+                .then_some(c.fire_control),
+            };
+            self.trace(i, r.facing, main, damage, guard, effects, events);
+            if self.usable(i, OptionCard::RearFiringLaser) {
+                let rear = Beam {
+                    points: 1,
+                    pierce: false,
+                    weapon: None,
+                    fire_control: None,
+                };
+                self.trace(i, r.facing.opposite(), rear, damage, guard, effects, events);
+            }
+        }
+    }
+
+    /// One beam of robot `i` going `dir`.
+    #[allow(clippy::too_many_arguments)]
+    fn trace(
+        &mut self,
+        i: usize,
+        dir: Facing,
+        beam: Beam,
+        damage: &mut [u8; MAX_ROBOTS],
+        guard: &mut [u8; MAX_ROBOTS],
+        effects: &mut Effects,
+        events: &mut Vec<Event>,
+    ) {
+        let from = self.robots[i].square;
+        let mut at = from;
+        let mut pierce = beam.pierce;
+        loop {
+            if self.factory.blocks_beam(at, dir) {
+                if !pierce {
+                    break;
+                }
+                pierce = false;
+                self.option_used(i, OptionCard::HighPowerLaser, events);
+            }
+            at = at.step(dir);
+            if !self.factory.is_on_board(at) {
+                break;
+            }
+            let Some(j) = self.real_robot_on(at) else {
+                continue;
+            };
+            if let Some(w) = beam.weapon {
+                events.push(Event::OptionUsed {
+                    robot: i as RobotId,
+                    option: w,
+                    target: Some(j as RobotId),
+                });
+                if w == OptionCard::MiniHowitzer {
+                    self.robots[i].howitzer += 1;
+                    damage[j] = damage[j].saturating_add(1);
+                }
+                effects.push(Effect {
+                    shooter: i as u8,
+                    target: j as u8,
+                    option: w,
+                    dir,
+                    points: 0,
+                    lock: false,
+                });
+                break;
+            }
+            events.push(Event::Shot {
+                robot: j as RobotId,
+                shooter: Shooter::Robot(i as RobotId),
+                from,
+                to: at,
+                beams: beam.points,
+            });
+            let through = self.shielded(
+                j,
+                beam.points,
+                dir,
+                Some((i, &mut pierce)),
+                &mut guard[j],
+                events,
+            );
+            if let Some(mode) = beam.fire_control
+                && through > 0
+            {
+                effects.push(Effect {
+                    shooter: i as u8,
+                    target: j as u8,
+                    option: OptionCard::FireControl,
+                    dir,
+                    points: through,
+                    lock: mode == FireMode::LockRegister,
+                });
+            } else {
+                damage[j] = damage[j].saturating_add(through);
+            }
+            if !pierce {
+                break;
+            }
+            pierce = false;
+            self.option_used(i, OptionCard::HighPowerLaser, events);
+        }
+    }
+
+    /// After the fire step's damage: weapon hits (Pressor and Tractor Beams, Mini Howitzer
+    /// pushes, Scrambler, Radio Control) and Fire Control hits, in shooter order, on targets the
+    /// step did not destroy. A Mini Howitzer that has fired its 5th shot is discarded.
+    fn fire_effects(&mut self, effects: &Effects, phase: u8, events: &mut Vec<Event>) {
+        for e in effects.list[..effects.len].iter().flatten() {
+            let (i, j) = (usize::from(e.shooter), usize::from(e.target));
+            if self.robots[j].is_active() {
+                match e.option {
+                    OptionCard::PressorBeam | OptionCard::MiniHowitzer => {
+                        self.weapon_push(j, e.dir, i, phase, events);
+                    }
+                    OptionCard::TractorBeam => {
+                        // Pulled towards the shooter, unless it is already beside it.
+                        let beside =
+                            self.robots[j].square.step(e.dir.opposite()) == self.robots[i].square;
+                        if !beside {
+                            self.weapon_push(j, e.dir.opposite(), i, phase, events);
+                        }
+                    }
+                    OptionCard::Scrambler => {
+                        let next = usize::from(phase);
+                        if next < REGISTERS && !self.robots[j].is_locked(next) {
+                            self.replace_register(j, next);
+                        }
+                    }
+                    OptionCard::RadioControl => {
+                        self.opt.radio[j] = Some(e.shooter);
+                        self.opt.radioed |= 1 << j;
+                    }
+                    OptionCard::FireControl => self.fire_control(i, j, e.points, e.lock, events),
+                    _ => {}
+                }
+            }
+            if e.option == OptionCard::MiniHowitzer
+                && self.robots[i].howitzer >= OptionCard::HOWITZER_SHOTS
+            {
+                self.discard_option(i, OptionCard::MiniHowitzer, DiscardReason::UsedUp, events);
+            }
+        }
+    }
+
+    /// Fire Control (FAQ 7.3: "When scoring damage, you may: lock register, destroy option, or
+    /// do normal damage"): each point that would be damage either destroys one of the target's
+    /// options, its most valued first (the shooter chooses), or locks one more of its registers
+    /// with a lock chit and no damage ("Use an inverted damage chit to designate a locked register
+    /// without damage"). An Ablative Coat takes points as a shield would (FAQ 7.3) first; points
+    /// with nothing left to destroy or lock are damage.
+    fn fire_control(
+        &mut self,
+        i: usize,
+        j: usize,
+        points: u8,
+        lock: bool,
+        events: &mut Vec<Event>,
+    ) {
+        for _ in 0..points {
+            if !self.robots[j].is_active() {
+                return;
+            }
+            let r = self.robots[j];
+            let coat = self.usable(j, OptionCard::AblativeCoat);
+            let best = r.options.iter().max_by_key(|o| o.keep_value());
+            if coat {
+                self.take_damage(j, 1, events);
+            } else if lock && r.locked_count() < REGISTERS {
+                self.robots[j].lock_chits += 1;
+                events.push(Event::OptionUsed {
+                    robot: i as RobotId,
+                    option: OptionCard::FireControl,
+                    target: Some(j as RobotId),
+                });
+            } else if let (false, Some(o)) = (lock, best) {
+                self.discard_option(j, o, DiscardReason::FireControl, events);
+            } else {
+                self.take_damage(j, 1, events);
+            }
+        }
+    }
+
+    /// A weapon pushes robot `j` one square `dir`, with the robots ahead of it, as any push that is
+    /// not the robot's own move (RULINGS.md, Robots and other robots; docs/rules.md, Weapons).
+    fn weapon_push(
+        &mut self,
+        j: usize,
+        dir: Facing,
+        by: usize,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) {
+        self.shove(j, dir, PushedBy::Robot(by as RobotId), phase, events);
+    }
+}
+
+/// What one robot laser beam carries.
+#[derive(Clone, Copy)]
+struct Beam {
+    points: u8,
+    pierce: bool,
+    weapon: Option<OptionCard>,
+    /// Fire Control's mode, when it replaces damage.
+    fire_control: Option<FireMode>,
+}

@@ -1,0 +1,51 @@
+//! One register phase, in the order of RULINGS.md ("One register phase, in order"): reveal, robots
+//! move by priority, board elements (belts, pushers, gears, crushers), fire, touch. Each element's
+//! rule is its own function so expansion elements slot in beside them.
+//!
+//! Layers: this file runs the steps in order; each step is a child module and none uses another:
+//! `cards` (reveal, the robots' cards), `belts`, `pushers` (with gears and crushers), `fire`,
+//! `touch`.
+
+mod belts;
+mod cards;
+mod fire;
+mod pushers;
+mod touch;
+
+use super::event::Event;
+use super::game::{Game, Stage};
+use belts::{ALL_BELTS_STEP, CURRENT_STEP, EXPRESS_STEP, GOLD_STEP};
+
+impl Game {
+    /// Runs the next register phase (1 after programming, up to 5). Does nothing at other times.
+    pub fn run_phase(&mut self, events: &mut Vec<Event>) {
+        let phase = match self.stage {
+            Stage::Programming => 1,
+            Stage::Phase(n) if n < 5 => n + 1,
+            _ => return,
+        };
+        events.push(Event::PhaseStarted { phase });
+        self.randomizers(phase, events);
+        // Abort Switch and Conditional Program change cards before the reveal (cards.rs).
+        self.options_before_reveal(phase, events);
+        let order = self.priority_order(phase);
+        self.reveal(&order, phase, events);
+        self.robots_move(&order, phase, events);
+        self.repeaters(&order, phase, events);
+        self.belt_step(GOLD_STEP, phase, events);
+        self.belt_step(EXPRESS_STEP, phase, events);
+        self.belt_step(ALL_BELTS_STEP, phase, events);
+        self.belt_step(CURRENT_STEP, phase, events);
+        self.pushers(phase, events);
+        self.gears(events);
+        self.crushers(phase, events);
+        self.fire(phase, events);
+        self.touch(&order, events);
+        self.chop_shops(&order, phase, events);
+        self.stage = Stage::Phase(phase);
+        if self.all_done() {
+            self.stage = Stage::Over;
+            events.push(Event::GameOver { turn: self.turn });
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Step 6 of a register phase (RULINGS.md, Touch): robots touch flags and repair sites (with the
+//! Mechanical Arm, one in reach), set their archive, draw an option on radioactive waste or a chop
+//! shop, and finish on the last flag.
+
+use crate::engine::event::{Event, OptionSource, RobotId};
+use crate::engine::game::{Game, Status};
+use crate::engine::options::OptionCard;
+use crate::engine::robot::Ids;
+use crate::geom::{Facing, Square};
+
+impl Game {
+    /// Step 6: surviving powered-up robots touch the flag they need next and make flags and repair
+    /// sites their archive; a robot touching the last flag finishes and leaves the board. Robots
+    /// finishing in one phase share the place, listed by this phase's card priority.
+    pub(super) fn touch(&mut self, order: &Ids, events: &mut Vec<Event>) {
+        let flag_count = self.factory.flag_count();
+        let place = self.finishers + 1;
+        let mut finished = Ids::new();
+        for &i in order.as_slice() {
+            let i = usize::from(i);
+            let r = self.robots[i];
+            if !r.is_active() || r.powered_down {
+                continue;
+            }
+            // The Mechanical Arm touches a site in reach (`touch_square`).
+            let site = self.touch_square(i);
+            let cell = self.factory.cell(site);
+            if site != r.square && (cell.flag == r.flags + 1 || r.archive != site) {
+                events.push(Event::OptionUsed {
+                    robot: i as RobotId,
+                    option: OptionCard::MechanicalArm,
+                    target: None,
+                });
+            }
+            if cell.flag > 0 && cell.flag == r.flags + 1 {
+                self.robots[i].flags += 1;
+                events.push(Event::Touched {
+                    robot: i as RobotId,
+                    flag: cell.flag,
+                });
+                if cell.flag == flag_count {
+                    finished.push(i);
+                }
+            }
+            if self.factory.cell(r.square).waste {
+                // The option draw of radioactive waste is in the Touch Checkpoints segment
+                // (seed 001, Radioactive Waste).
+                self.draw_option(i, OptionSource::Waste, events);
+            }
+            if (cell.flag > 0 || cell.wrenches > 0) && r.archive != site {
+                self.robots[i].archive = site;
+                events.push(Event::ArchiveSet {
+                    robot: i as RobotId,
+                    at: site,
+                });
+            }
+        }
+        for &i in finished.as_slice() {
+            let i = usize::from(i);
+            self.vacate(i);
+            self.robots[i].status = Status::Finished;
+            self.robots[i].place = Some(place);
+            self.finishers += 1;
+            events.push(Event::Finished {
+                robot: i as RobotId,
+                place,
+            });
+        }
+    }
+
+    /// The square robot `i` touches: its own, or with the Mechanical Arm the best flag or repair
+    /// site in reach: an adjacent square with no wall between, or a diagonal one reached round
+    /// either corner without a wall (docs/rules.md). The next flag comes first, then the robot's
+    /// own square if it is a site, then a flag, then the most wrenches.
+    pub(in crate::engine) fn touch_square(&self, i: usize) -> Square {
+        let r = self.robots[i];
+        if !self.usable(i, OptionCard::MechanicalArm) {
+            return r.square;
+        }
+        let f = &self.factory;
+        let site = |s: Square| {
+            let c = f.cell(s);
+            c.flag > 0 || c.wrenches > 0
+        };
+        let open = |s: Square, d: Facing| f.is_on_board(s) && !f.blocks_move(s, d);
+        let mut reach: [Option<Square>; 8] = [None; 8];
+        for (k, d) in Facing::ALL.into_iter().enumerate() {
+            if open(r.square, d) {
+                reach[k] = Some(r.square.step(d));
+            }
+            let e = d.right();
+            let corner = r.square.step(d).step(e);
+            let via_d = open(r.square, d) && open(r.square.step(d), e);
+            let via_e = open(r.square, e) && open(r.square.step(e), d);
+            if via_d || via_e {
+                reach[4 + k] = Some(corner);
+            }
+        }
+        let next = r.flags + 1;
+        let all = std::iter::once(r.square).chain(reach.into_iter().flatten());
+        let score = |s: Square| {
+            let c = f.cell(s);
+            (
+                c.flag == next,
+                s == r.square && site(s),
+                c.flag > 0,
+                c.wrenches,
+            )
+        };
+        all.filter(|&s| f.is_on_board(s) && site(s))
+            .max_by_key(|&s| score(s))
+            .unwrap_or(r.square)
+    }
+
+    /// Step 6, chop shops: a powered-up robot ending the turn (phase 5) on a chop shop may draw an
+    /// option card (seed 001, Chop Shop: "If a robot ends a turn on a chop shop, it may draw an
+    /// option card even if it has no options"). Option cards are not modelled here, so the draw
+    /// is recorded as radioactive waste's is; the phase-end trades need options a robot has.
+    pub(super) fn chop_shops(&mut self, order: &Ids, phase: u8, events: &mut Vec<Event>) {
+        if phase != 5 {
+            return;
+        }
+        for &i in order.as_slice() {
+            let r = self.robots[usize::from(i)];
+            if r.is_active() && self.factory.cell(r.square).chop_shop {
+                // `draw_option` refuses powered-down robots and games without options.
+                self.draw_option(usize::from(i), OptionSource::ChopShop, events);
+            }
+        }
+    }
+}

@@ -611,8 +611,13 @@ impl Builder {
             Spin::Cw => (-PI * 0.9, PI * 0.55),
             Spin::Ccw => (-PI * 0.1, -PI * 1.55),
         };
-        let r = 0.21;
-        let pts = arc(0.5, 0.5, r, a0, a1, 16);
+        self.round_arrow(f, 0.21, a0, a1, 16);
+    }
+
+    /// A white arrow along a circle about the square's centre, from angle `a0` to `a1` (`steps`
+    /// segments), its head at `a1`: the gear's sense of rotation and the repeater's "again".
+    fn round_arrow(&mut self, f: Frame, r: f32, a0: f32, a1: f32, steps: usize) {
+        let pts = arc(0.5, 0.5, r, a0, a1, steps);
         self.line(f, &pts, 0.06, WHITE);
         let (ex, ey) = (0.5 + r * a1.cos(), 0.5 + r * a1.sin());
         let dir = if a1 > a0 { 1.0 } else { -1.0 };
@@ -799,22 +804,7 @@ impl Builder {
                     Some(teal),
                     Some(Stroke::new(0.04, INK)),
                 );
-                let pts = arc(0.5, 0.5, 0.26, -PI * 0.35, PI * 1.35, 20);
-                self.line(f, &pts, 0.06, WHITE);
-                let a = PI * 1.35;
-                let (ex, ey) = (0.5 + 0.26 * a.cos(), 0.5 + 0.26 * a.sin());
-                let (tx, ty) = (-a.sin(), a.cos());
-                let (nx, ny) = (-ty, tx);
-                self.poly(
-                    f,
-                    &[
-                        (ex + tx * 0.11, ey + ty * 0.11),
-                        (ex + nx * 0.09, ey + ny * 0.09),
-                        (ex - nx * 0.09, ey - ny * 0.09),
-                    ],
-                    Some(WHITE),
-                    None,
-                );
+                self.round_arrow(f, 0.26, -PI * 0.35, PI * 1.35, 20);
                 self.text(f, (0.5, 0.52), "x2", 0.22, WHITE);
             }
         }

@@ -17,6 +17,8 @@ const WALL: Rgba = Rgba::rgb(245, 196, 0);
 const BELT_HOUSING: Rgba = Rgba::rgb(72, 74, 80);
 const LASER_RED: Rgba = Rgba::rgb(230, 30, 30);
 const REPULSOR: Rgba = Rgba::rgb(140, 80, 220);
+/// Half the thickness of a wall drawn on an edge, in board units.
+const WALL_HALF: f32 = 0.075;
 
 /// Builds the picture of `board` with the overlays of `options`.
 pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
@@ -923,27 +925,14 @@ impl Builder {
         } else {
             Frame::new(s.step(side), side.opposite())
         };
-        let t = 0.075;
+        let t = WALL_HALF;
         let outline = Some(Stroke::new(0.02, INK));
         match barrier {
             Barrier::Plain => {
                 self.rect(f, (-0.03, -t), (1.03, t), Some(WALL), outline);
             }
             Barrier::OneWay => {
-                self.rect(
-                    f,
-                    (-0.03, 0.0),
-                    (1.03, t + 0.02),
-                    Some(Rgba::rgb(226, 30, 30)),
-                    outline,
-                );
-                self.rect(
-                    f,
-                    (-0.03, -t - 0.02),
-                    (1.03, 0.0),
-                    Some(Rgba::rgb(40, 190, 70)),
-                    outline,
-                );
+                self.two_sided_wall(f, Rgba::rgb(226, 30, 30), Rgba::rgb(40, 190, 70));
             }
             Barrier::Spiked => {
                 self.rect(
@@ -984,18 +973,20 @@ impl Builder {
             }
             Barrier::Gate(colour) => {
                 let c = colour_of(colour);
-                self.rect(f, (-0.03, 0.0), (1.03, t + 0.02), Some(c), outline);
-                self.rect(
-                    f,
-                    (-0.03, -t - 0.02),
-                    (1.03, 0.0),
-                    Some(Rgba::rgb(50, 50, 56)),
-                    outline,
-                );
+                self.two_sided_wall(f, c, Rgba::rgb(50, 50, 56));
                 // An arrow in the gate's colour: robots go in from this side.
                 self.line(f, &[(0.32, 0.32), (0.5, 0.18), (0.68, 0.32)], 0.07, c);
             }
         }
+    }
+
+    /// A wall of two halves along the frame's north edge: `anchor` on the anchor's side (below the
+    /// edge), `other` beyond it. One-way walls and gates say which side is which this way.
+    fn two_sided_wall(&mut self, f: Frame, anchor: Rgba, other: Rgba) {
+        let t = WALL_HALF;
+        let outline = Some(Stroke::new(0.02, INK));
+        self.rect(f, (-0.03, 0.0), (1.03, t + 0.02), Some(anchor), outline);
+        self.rect(f, (-0.03, -t - 0.02), (1.03, 0.0), Some(other), outline);
     }
 
     fn mount(&mut self, s: Square, side: Facing, mount: Mount) {

@@ -887,7 +887,7 @@ impl Builder {
         );
         let (nx, ny) = (-dy, dx);
         for i in 0..beams {
-            let off = (i as f32 - (beams as f32 - 1.0) / 2.0) * 0.1;
+            let off = beam_offset(i, beams);
             self.shapes.push(Shape::Polyline {
                 points: vec![
                     Point::new(start.0 + nx * off, start.1 + ny * off),
@@ -1001,7 +1001,7 @@ impl Builder {
                 );
                 let n = beams.get();
                 for i in 0..n {
-                    let x = 0.5 + (i as f32 - (n as f32 - 1.0) / 2.0) * 0.1;
+                    let x = 0.5 + beam_offset(i, n);
                     self.circle(f, (x, 0.13), 0.04, Some(LASER_RED), None);
                 }
             }
@@ -1135,6 +1135,12 @@ impl Builder {
             self.poly(f, &[(0.3, 0.6), (0.5, 0.3), (0.7, 0.6)], Some(colour), None);
         }
     }
+}
+
+/// How far beam `i` of `beams` lies beside the laser's centre line: beams are 0.1 apart, centred,
+/// so the dots on a mount line up with the lines it fires.
+fn beam_offset(i: u8, beams: u8) -> f32 {
+    (i as f32 - (beams as f32 - 1.0) / 2.0) * 0.1
 }
 
 /// A quarter turn from an entry side to the out side (local north), with a tiny straight stub at

@@ -31,35 +31,43 @@ fn write_value(out: &mut String, value: &Value, indent: usize) {
                 out.push_str("{}");
                 return;
             }
-            out.push_str("{\n");
-            for (i, (key, v)) in map.iter().enumerate() {
-                push_indent(out, indent + 2);
+            write_spread(out, indent, ('{', '}'), map.iter(), |out, (key, v)| {
                 write_scalar(out, &Value::String(key.clone()));
                 out.push_str(": ");
                 write_value(out, v, indent + 2);
-                if i + 1 < map.len() {
-                    out.push(',');
-                }
-                out.push('\n');
-            }
-            push_indent(out, indent);
-            out.push('}');
+            });
         }
         Value::Array(items) if is_nested(value) => {
-            out.push_str("[\n");
-            for (i, v) in items.iter().enumerate() {
-                push_indent(out, indent + 2);
+            write_spread(out, indent, ('[', ']'), items.iter(), |out, v| {
                 write_value(out, v, indent + 2);
-                if i + 1 < items.len() {
-                    out.push(',');
-                }
-                out.push('\n');
-            }
-            push_indent(out, indent);
-            out.push(']');
+            });
         }
         _ => write_compact(out, value),
     }
+}
+
+/// An object or array spread over lines: the opening bracket, each member on its own line indented
+/// one step deeper with a comma after all but the last, the closing bracket at `indent`.
+fn write_spread<T>(
+    out: &mut String,
+    indent: usize,
+    (open, close): (char, char),
+    members: impl ExactSizeIterator<Item = T>,
+    mut write_member: impl FnMut(&mut String, T),
+) {
+    out.push(open);
+    out.push('\n');
+    let count = members.len();
+    for (i, member) in members.enumerate() {
+        push_indent(out, indent + 2);
+        write_member(out, member);
+        if i + 1 < count {
+            out.push(',');
+        }
+        out.push('\n');
+    }
+    push_indent(out, indent);
+    out.push(close);
 }
 
 fn write_compact(out: &mut String, value: &Value) {

@@ -113,12 +113,9 @@ impl Scanner<'_> {
                         self.find(&path[1..], best);
                         return;
                     }
-                    self.skip_value();
-                    self.skip_ws();
-                    if self.peek() != Some(b',') {
+                    if !self.skip_member() {
                         return;
                     }
-                    self.pos += 1;
                 }
             }
             (Some(b'['), PathSeg::Index(want)) => {
@@ -133,17 +130,26 @@ impl Scanner<'_> {
                         self.find(&path[1..], best);
                         return;
                     }
-                    self.skip_value();
-                    self.skip_ws();
-                    if self.peek() != Some(b',') {
+                    if !self.skip_member() {
                         return;
                     }
-                    self.pos += 1;
                     i += 1;
                 }
             }
             _ => {}
         }
+    }
+
+    /// Skips the value of an object or array member and the comma after it; false when no comma
+    /// follows (the end of the object or array, or a broken text), so the walk stops there.
+    fn skip_member(&mut self) -> bool {
+        self.skip_value();
+        self.skip_ws();
+        if self.peek() != Some(b',') {
+            return false;
+        }
+        self.pos += 1;
+        true
     }
 
     /// Reads a string starting at its opening quote; returns its raw contents.

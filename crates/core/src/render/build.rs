@@ -17,6 +17,8 @@ const WALL: Rgba = Rgba::rgb(245, 196, 0);
 const BELT_HOUSING: Rgba = Rgba::rgb(72, 74, 80);
 const LASER_RED: Rgba = Rgba::rgb(230, 30, 30);
 const REPULSOR: Rgba = Rgba::rgb(140, 80, 220);
+/// Half the thickness of a wall drawn on an edge, in board units.
+const WALL_HALF: f32 = 0.075;
 
 /// Builds the picture of `board` with the overlays of `options`.
 pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
@@ -611,8 +613,13 @@ impl Builder {
             Spin::Cw => (-PI * 0.9, PI * 0.55),
             Spin::Ccw => (-PI * 0.1, -PI * 1.55),
         };
-        let r = 0.21;
-        let pts = arc(0.5, 0.5, r, a0, a1, 16);
+        self.round_arrow(f, 0.21, a0, a1, 16);
+    }
+
+    /// A white arrow along a circle about the square's centre, from angle `a0` to `a1` (`steps`
+    /// segments), its head at `a1`: the gear's sense of rotation and the repeater's "again".
+    fn round_arrow(&mut self, f: Frame, r: f32, a0: f32, a1: f32, steps: usize) {
+        let pts = arc(0.5, 0.5, r, a0, a1, steps);
         self.line(f, &pts, 0.06, WHITE);
         let (ex, ey) = (0.5 + r * a1.cos(), 0.5 + r * a1.sin());
         let dir = if a1 > a0 { 1.0 } else { -1.0 };
@@ -799,22 +806,7 @@ impl Builder {
                     Some(teal),
                     Some(Stroke::new(0.04, INK)),
                 );
-                let pts = arc(0.5, 0.5, 0.26, -PI * 0.35, PI * 1.35, 20);
-                self.line(f, &pts, 0.06, WHITE);
-                let a = PI * 1.35;
-                let (ex, ey) = (0.5 + 0.26 * a.cos(), 0.5 + 0.26 * a.sin());
-                let (tx, ty) = (-a.sin(), a.cos());
-                let (nx, ny) = (-ty, tx);
-                self.poly(
-                    f,
-                    &[
-                        (ex + tx * 0.11, ey + ty * 0.11),
-                        (ex + nx * 0.09, ey + ny * 0.09),
-                        (ex - nx * 0.09, ey - ny * 0.09),
-                    ],
-                    Some(WHITE),
-                    None,
-                );
+                self.round_arrow(f, 0.26, -PI * 0.35, PI * 1.35, 20);
                 self.text(f, (0.5, 0.52), "x2", 0.22, WHITE);
             }
         }
@@ -895,7 +887,7 @@ impl Builder {
         );
         let (nx, ny) = (-dy, dx);
         for i in 0..beams {
-            let off = (i as f32 - (beams as f32 - 1.0) / 2.0) * 0.1;
+            let off = beam_offset(i, beams);
             self.shapes.push(Shape::Polyline {
                 points: vec![
                     Point::new(start.0 + nx * off, start.1 + ny * off),
@@ -933,27 +925,14 @@ impl Builder {
         } else {
             Frame::new(s.step(side), side.opposite())
         };
-        let t = 0.075;
+        let t = WALL_HALF;
         let outline = Some(Stroke::new(0.02, INK));
         match barrier {
             Barrier::Plain => {
                 self.rect(f, (-0.03, -t), (1.03, t), Some(WALL), outline);
             }
             Barrier::OneWay => {
-                self.rect(
-                    f,
-                    (-0.03, 0.0),
-                    (1.03, t + 0.02),
-                    Some(Rgba::rgb(226, 30, 30)),
-                    outline,
-                );
-                self.rect(
-                    f,
-                    (-0.03, -t - 0.02),
-                    (1.03, 0.0),
-                    Some(Rgba::rgb(40, 190, 70)),
-                    outline,
-                );
+                self.two_sided_wall(f, Rgba::rgb(226, 30, 30), Rgba::rgb(40, 190, 70));
             }
             Barrier::Spiked => {
                 self.rect(
@@ -994,18 +973,20 @@ impl Builder {
             }
             Barrier::Gate(colour) => {
                 let c = colour_of(colour);
-                self.rect(f, (-0.03, 0.0), (1.03, t + 0.02), Some(c), outline);
-                self.rect(
-                    f,
-                    (-0.03, -t - 0.02),
-                    (1.03, 0.0),
-                    Some(Rgba::rgb(50, 50, 56)),
-                    outline,
-                );
+                self.two_sided_wall(f, c, Rgba::rgb(50, 50, 56));
                 // An arrow in the gate's colour: robots go in from this side.
                 self.line(f, &[(0.32, 0.32), (0.5, 0.18), (0.68, 0.32)], 0.07, c);
             }
         }
+    }
+
+    /// A wall of two halves along the frame's north edge: `anchor` on the anchor's side (below the
+    /// edge), `other` beyond it. One-way walls and gates say which side is which this way.
+    fn two_sided_wall(&mut self, f: Frame, anchor: Rgba, other: Rgba) {
+        let t = WALL_HALF;
+        let outline = Some(Stroke::new(0.02, INK));
+        self.rect(f, (-0.03, 0.0), (1.03, t + 0.02), Some(anchor), outline);
+        self.rect(f, (-0.03, -t - 0.02), (1.03, 0.0), Some(other), outline);
     }
 
     fn mount(&mut self, s: Square, side: Facing, mount: Mount) {
@@ -1020,7 +1001,7 @@ impl Builder {
                 );
                 let n = beams.get();
                 for i in 0..n {
-                    let x = 0.5 + (i as f32 - (n as f32 - 1.0) / 2.0) * 0.1;
+                    let x = 0.5 + beam_offset(i, n);
                     self.circle(f, (x, 0.13), 0.04, Some(LASER_RED), None);
                 }
             }
@@ -1154,6 +1135,12 @@ impl Builder {
             self.poly(f, &[(0.3, 0.6), (0.5, 0.3), (0.7, 0.6)], Some(colour), None);
         }
     }
+}
+
+/// How far beam `i` of `beams` lies beside the laser's centre line: beams are 0.1 apart, centred,
+/// so the dots on a mount line up with the lines it fires.
+fn beam_offset(i: u8, beams: u8) -> f32 {
+    (i as f32 - (beams as f32 - 1.0) / 2.0) * 0.1
 }
 
 /// A quarter turn from an entry side to the out side (local north), with a tiny straight stub at

@@ -312,6 +312,15 @@ fn str_of<'v>(v: &'v Value, key: &str) -> &'v str {
     v.get(key).and_then(Value::as_str).unwrap_or("")
 }
 
+/// The class of a tile or object. Tiled 1.9 wrote it as "class"; before and since 1.10 it is "type".
+fn json_class(v: &Value) -> &str {
+    if v.get("class").is_some() {
+        str_of(v, "class")
+    } else {
+        str_of(v, "type")
+    }
+}
+
 fn json_map(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadError> {
     let doc = JsonDoc { file, text };
     let root: Value = serde_json::from_str(text).map_err(|e| syntax_error(file, &e))?;
@@ -478,15 +487,10 @@ fn json_layers(
                     if map.objects.len() >= MAX_OBJECTS {
                         break;
                     }
-                    let class = if obj.get("class").is_some() {
-                        str_of(obj, "class")
-                    } else {
-                        str_of(obj, "type")
-                    };
                     map.objects.push(RawObject {
                         layer: name.clone(),
                         name: str_of(obj, "name").to_string(),
-                        class: class.to_string(),
+                        class: json_class(obj).to_string(),
                         x: obj.get("x").and_then(Value::as_f64).unwrap_or(0.0),
                         y: obj.get("y").and_then(Value::as_f64).unwrap_or(0.0),
                     });
@@ -550,16 +554,10 @@ fn json_tileset(doc: &JsonDoc, ts: &Value, path: &JsonPath) -> Result<RawTileset
                     "tile id out of range",
                 )
             })?;
-            // Tiled 1.9 wrote the class as "class"; before and since 1.10 it is "type".
-            let class = if t.get("class").is_some() {
-                str_of(t, "class")
-            } else {
-                str_of(t, "type")
-            };
             set.tiles.insert(
                 id,
                 RawTile {
-                    class: class.to_string(),
+                    class: json_class(t).to_string(),
                     props: json_props(t),
                 },
             );
@@ -628,6 +626,13 @@ impl XmlNode {
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The class of a tile or object: "class" as Tiled 1.9 wrote it, else "type".
+    fn class(&self) -> &str {
+        self.attr("class")
+            .or_else(|| self.attr("type"))
+            .unwrap_or("")
     }
 
     fn children<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a XmlNode> + 'a {
@@ -778,11 +783,10 @@ fn tsx_tileset(doc: &XmlDoc, node: &XmlNode) -> Result<RawTileset, LoadError> {
     for t in node.children("tile") {
         let id = doc.int(t, "id")?;
         let id = u32::try_from(id).map_err(|_| doc.err(t, "tile id out of range"))?;
-        let class = t.attr("class").or_else(|| t.attr("type")).unwrap_or("");
         set.tiles.insert(
             id,
             RawTile {
-                class: class.to_string(),
+                class: t.class().to_string(),
                 props: xml_props(t),
             },
         );
@@ -920,11 +924,10 @@ fn tmx_layers(doc: &XmlDoc, parent: &XmlNode, map: &mut RawMap) -> Result<(), Lo
                     if map.objects.len() >= MAX_OBJECTS {
                         break;
                     }
-                    let class = obj.attr("class").or_else(|| obj.attr("type")).unwrap_or("");
                     map.objects.push(RawObject {
                         layer: name.clone(),
                         name: obj.attr("name").unwrap_or("").to_string(),
-                        class: class.to_string(),
+                        class: obj.class().to_string(),
                         x: obj.attr("x").and_then(|v| v.parse().ok()).unwrap_or(0.0),
                         y: obj.attr("y").and_then(|v| v.parse().ok()).unwrap_or(0.0),
                     });

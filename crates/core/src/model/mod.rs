@@ -11,4 +11,7 @@ pub use course::{
     Course, Flag, LivesRule, PlayerRange, RulesEdition, StartRule, TilePlacement, TileSource,
 };
 pub use element::*;
+/// `ElementKind::iter()` and `ElementGroup::iter()` need this trait in scope; re-exported so
+/// users of the model need no strum of their own.
+pub use strum::IntoEnumIterator;
 pub use tile::{MAX_TILE_SIDE, Tile};

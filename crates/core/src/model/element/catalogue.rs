@@ -3,9 +3,10 @@
 
 use super::FlowKind;
 use std::fmt;
+use strum::EnumIter;
 
 /// The sets of elements as the Factory Floor Guide groups them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, EnumIter)]
 pub enum ElementGroup {
     Base,
     ArmedAndDangerous,
@@ -46,7 +47,8 @@ pub enum Placement {
 
 /// The catalogue of element kinds: one entry per element of the rules sources (base set, every
 /// expansion and fan element of seed 001), plus the upper level that ramps and ledges need.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// `ElementKind::iter()` (strum) walks every kind in declaration order, as `ALL` lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, EnumIter)]
 pub enum ElementKind {
     // Base set.
     Pit,
@@ -357,5 +359,19 @@ mod tests {
         all.sort();
         all.dedup();
         assert_eq!(all.len(), ElementKind::ALL.len());
+    }
+
+    #[test]
+    fn the_catalogue_lists_are_the_types_in_declaration_order() {
+        // `ALL` is typed by hand for const use; strum's iterator comes from the enum itself.
+        use strum::IntoEnumIterator;
+        assert_eq!(
+            ElementKind::ALL.to_vec(),
+            ElementKind::iter().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            ElementGroup::ALL.to_vec(),
+            ElementGroup::iter().collect::<Vec<_>>()
+        );
     }
 }

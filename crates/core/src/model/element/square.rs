@@ -36,18 +36,6 @@ impl SquareSpec {
         }
     }
 
-    /// Pits and everything treated as a pit at all times.
-    pub fn is_hole(&self) -> bool {
-        matches!(
-            self.floor,
-            Some(Floor::Pit | Floor::Drain | Floor::RadioactiveDrain)
-        )
-    }
-
-    pub fn is_water(&self) -> bool {
-        self.floor == Some(Floor::Water) || self.flow.is_some_and(|f| f.kind == FlowKind::Current)
-    }
-
     /// The catalogue entries present on this square, in catalogue order.
     pub fn kinds(&self) -> Vec<ElementKind> {
         let mut kinds = Vec::new();

@@ -274,38 +274,6 @@ impl Board {
             .and_then(|i| self.squares[i].mounts[side.index()])
     }
 
-    /// Whether a robot leaving `s` towards `dir` is stopped on this edge. One-way walls block from
-    /// their red side only, gates from their back, ledges from the lower level.
-    pub fn wall_blocks_move(&self, s: Square, dir: Facing) -> bool {
-        match self.barrier(s, dir) {
-            None => false,
-            Some(SideBarrier {
-                barrier,
-                anchored_here,
-            }) => match barrier {
-                Barrier::Plain | Barrier::Spiked => true,
-                Barrier::OneWay => anchored_here,
-                Barrier::Ledge | Barrier::Gate(_) => !anchored_here,
-            },
-        }
-    }
-
-    /// Whether a laser beam leaving `s` towards `dir` is stopped on this edge. Beams pass a
-    /// one-way wall from the green side, a ledge going down, and are stopped by gates.
-    pub fn wall_blocks_beam(&self, s: Square, dir: Facing) -> bool {
-        match self.barrier(s, dir) {
-            None => false,
-            Some(SideBarrier {
-                barrier,
-                anchored_here,
-            }) => match barrier {
-                Barrier::Plain | Barrier::Spiked | Barrier::Gate(_) => true,
-                Barrier::OneWay => anchored_here,
-                Barrier::Ledge => !anchored_here,
-            },
-        }
-    }
-
     /// Whether any wall-like barrier stands on this edge, whatever its direction.
     pub fn has_barrier(&self, s: Square, side: Facing) -> bool {
         self.barrier(s, side).is_some()

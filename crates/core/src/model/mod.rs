@@ -4,6 +4,7 @@
 pub mod board;
 pub mod course;
 pub mod element;
+mod properties;
 pub mod tile;
 
 pub use board::{Beam, Board, BoardSquare, CompileProblem, SideBarrier};
@@ -11,4 +12,8 @@ pub use course::{
     Course, Flag, LivesRule, PlayerRange, RulesEdition, StartRule, TilePlacement, TileSource,
 };
 pub use element::*;
+pub use properties::Passage;
+/// `ElementKind::iter()` and `ElementGroup::iter()` need this trait in scope; re-exported so
+/// users of the model need no strum of their own.
+pub use strum::IntoEnumIterator;
 pub use tile::{MAX_TILE_SIDE, Tile};

@@ -16,7 +16,8 @@ pub struct Difficulty {
     pub line_squares: usize,
     /// Distinct squares within one square (the eight around, and itself) of a line square.
     pub near_squares: usize,
-    /// How many of those are deadly: a pit, an open edge (off the board), a trap door or a crusher.
+    /// How many of those are deadly (`Board::is_deadly`): a pit, an open edge (off the board), a
+    /// trap door or a crusher.
     pub deadly_near: usize,
     /// Damage taken on the best line (board lasers).
     pub laser_damage: u32,
@@ -33,10 +34,7 @@ impl Difficulty {
             .collect();
         let deadly_near = near
             .iter()
-            .filter(|&&s| {
-                let c = factory.cell(s);
-                !c.on_board || c.hole || !c.trap_door.is_empty() || !c.crusher.is_empty()
-            })
+            .filter(|&&s| factory.board().is_deadly(s))
             .count();
         let beams: BTreeSet<u32> = factory
             .lasers()

@@ -4,7 +4,7 @@
 use super::{Diagnostic, Severity};
 use crate::geom::{Facing, Square};
 use crate::model::{
-    Barrier, Board, CompileProblem, Course, Device, Floor, Mount, SquareSpec, StartRule,
+    Barrier, Board, CompileProblem, Course, Device, Floor, Mount, Passage, SquareSpec, StartRule,
 };
 use std::collections::BTreeMap;
 
@@ -512,13 +512,22 @@ fn start(course: &Course, board: &Board, out: &mut Out) {
                         ),
                     );
                 }
-                if !board.is_on_board(s.step(facing)) || board.wall_blocks_move(s, facing) {
+                // The robot's first move leaves the start into the course: the model's answer
+                // to "may a robot pass", which the engine plays (tests/rules_agree.rs).
+                let walled =
+                    !board.is_on_board(s.step(facing)) || board.wall_blocks_move(s, facing);
+                if walled || board.may_pass(s, facing, 1) != Passage::Passes {
+                    let into = if walled {
+                        "into a wall or off the board"
+                    } else {
+                        "where a robot's first move cannot leave it"
+                    };
                     out.add(
                         "start-facing-out",
                         vec![s],
                         Vec::new(),
                         format!(
-                            "start square {} at {s} faces {} into a wall or off the board",
+                            "start square {} at {s} faces {} {into}",
                             number.get(),
                             facing.name()
                         ),

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod courses;
+pub mod tiled;
 pub mod window;
 
 use factory_floor::format::{self, Document, Library};

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// How long one `check` may take. Each file takes milliseconds; the margin is for a loaded CI
 /// machine running a debug build.
 const DEADLINE: Duration = Duration::from_secs(10);
@@ -140,17 +142,17 @@ struct Outcome {
 }
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad_files")
+    common::path("tests/bad_files")
 }
 
 fn good_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/good_files")
+    common::path("tests/good_files")
 }
 
 /// Runs `factory-floor check FILES...` under the memory limit, killing it at the deadline. Output
 /// goes to files, not pipes, so a child that writes a lot cannot block on a full pipe.
 fn run_check(files: &[&Path]) -> Result<Outcome, String> {
-    let bin = env!("CARGO_BIN_EXE_factory-floor");
+    let bin = common::BINARY;
     let scratch = tempfile::tempdir().map_err(|e| format!("no temp dir: {e}"))?;
     let out_path = scratch.path().join("stdout");
     let err_path = scratch.path().join("stderr");

@@ -14,7 +14,6 @@ use factory_floor::engine::{
 use factory_floor::geom::{Facing, Square};
 use factory_floor::model::{Barrier, Beams, Board, EdgeSpec, Mount, SquareSpec, Tile, Wrenches};
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::Arc;
 use std::sync::OnceLock;
 
@@ -22,8 +21,12 @@ use std::sync::OnceLock;
 const TURN_CAP: u32 = 40;
 const SEEDS: usize = 200;
 
+mod common;
+
+use common::run;
+
 fn course() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("courses/standard-2x2.json")
+    common::path("courses/standard-2x2.json")
 }
 
 fn arena() -> &'static Arena {
@@ -219,20 +222,6 @@ fn parse_bots_names_the_bad_word() {
     };
     assert!(e.contains("\"clever\""), "{e}");
     assert!(parse_bots(&["random"; 9].join(",")).is_err());
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_factory-floor"))
-        .args(args)
-        .output();
-    let Ok(out) = out else {
-        panic!("the binary does not run")
-    };
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -3,83 +3,27 @@
 //! into a wall corner and see the validation message, save and reopen a file and get the same
 //! bytes, cancel the unsaved-changes prompt and keep the document.
 
-use egui::{Key, Modifiers, Pos2};
+use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use factory_floor::app::App;
-use factory_floor::app::canvas::board_size;
 use factory_floor::app::command::{Command, Entry};
-use factory_floor::format::library::Origin;
-use factory_floor::format::{Document, Library};
+use factory_floor::format::Library;
 use factory_floor::geom::{Facing, Rotation, Square};
-use factory_floor::model::{
-    Barrier, Course, EdgeSpec, ElementKind, Flag, FlowShape, LivesRule, PlayerRange, RulesEdition,
-    StartRule, Tile, TilePlacement,
-};
+use factory_floor::model::{Barrier, Course, ElementKind, FlowShape, Tile};
 
-/// A 12 x 12 tile with a wall corner (north and east walls) on (3, 3), in a one-tile course with
-/// flag 1 on (5, 5); and an empty dock.
-fn library() -> Library {
-    let mut lib = Library::default();
-    let mut yard = Tile::new("yard", 12, 12);
-    yard.name = "Alpha Yard".to_string();
-    for side in [Facing::N, Facing::E] {
-        yard.set_edge(
-            Square::new(3, 3),
-            side,
-            EdgeSpec {
-                barrier: Some(Barrier::Plain),
-                mount: None,
-            },
-        );
-    }
-    let mut dock = Tile::new("dock", 12, 4);
-    dock.name = "Beta Dock".to_string();
-    lib.add(Document::Tile(yard), Origin::File("yard.json".into()));
-    lib.add(Document::Tile(dock), Origin::File("dock.json".into()));
-    lib.add(
-        Document::Course(Course {
-            name: "Practice 2 x 2".to_string(),
-            description: String::new(),
-            author: String::new(),
-            rules: RulesEdition::Classic1994,
-            players: PlayerRange::default(),
-            lives: LivesRule::Standard,
-            placements: vec![TilePlacement {
-                tile: "yard".to_string(),
-                at: Square::new(0, 0),
-                rotation: Rotation::R0,
-            }],
-            embedded: Vec::new(),
-            flags: vec![Flag {
-                number: 1,
-                at: Square::new(5, 5),
-            }],
-            start: StartRule::Archive(Square::new(0, 0)),
-        }),
-        Origin::File("practice.json".into()),
-    );
-    lib
-}
+mod common;
+
+use common::courses::practice_library;
+use common::window::{builder, screen, settle, window};
 
 fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        // Validation answers from a worker thread and asks for a repaint: a run may take a few
-        // more frames than egui's default budget of four.
-        .with_max_steps(24)
-        .with_size([1400.0, 900.0])
-        .build_eframe(|cc| App::with_library(cc, library(), None))
+    window(builder([1400.0, 900.0]), library(), None)
 }
 
-/// The screen position of a board point in the app's current view.
-fn screen(h: &Harness<'static, App>, x: f32, y: f32) -> Pos2 {
-    let app = h.state();
-    let (Some(canvas), Some(shown)) = (app.view().canvas(), app.shown()) else {
-        panic!("nothing is shown");
-    };
-    app.view()
-        .screen_from_board(canvas, board_size(&shown.board))
-        .transform_pos(Pos2::new(x, y))
+/// The practice library, its files named but not written.
+fn library() -> Library {
+    practice_library(None)
 }
 
 /// Presses at the first board point, moves through the others and releases at the last.
@@ -100,20 +44,6 @@ fn stroke(h: &mut Harness<'static, App>, points: &[(f32, f32)]) {
     }
     h.drop_at(last);
     h.run();
-}
-
-/// Runs frames until the course's validation, which runs off the frame, has come back.
-fn settle(h: &mut Harness<'static, App>) {
-    let start = std::time::Instant::now();
-    h.run();
-    while h.state().analysis_pending() {
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(30),
-            "validation never came back"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        h.run();
-    }
 }
 
 fn tile(h: &Harness<'static, App>) -> Tile {
@@ -325,7 +255,7 @@ fn dragging_a_flag_into_a_wall_corner_brings_up_the_faq_7_1_diagnostic() {
 
 #[test]
 fn saving_and_reopening_a_tile_gives_the_same_bytes() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let (a, b) = (dir.path().join("a.json"), dir.path().join("b.json"));
     let mut h = harness();
     open_yard(&mut h);
@@ -370,7 +300,7 @@ fn cancelling_the_unsaved_changes_prompt_keeps_the_document() {
 
 #[test]
 fn a_file_that_fails_to_open_leaves_the_document_untouched_and_says_why() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let broken = dir.path().join("broken.json");
     std::fs::write(&broken, "{ \"format\": \"factory-floor/tile\", ").expect("write");
     let mut h = harness();
@@ -622,7 +552,7 @@ impl egui::DroppedFile for Dropped {
 
 #[test]
 fn a_file_dropped_on_the_window_opens_and_export_png_writes_the_board() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let path = dir.path().join("spot.json");
     let mut spot = Tile::new("spot", 5, 3);
     spot.name = "Spot".to_string();
@@ -653,7 +583,7 @@ fn a_file_dropped_on_the_window_opens_and_export_png_writes_the_board() {
 
 #[test]
 fn opened_and_saved_files_are_remembered_newest_first_in_file_recent() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let (a, b) = (dir.path().join("a.json"), dir.path().join("b.json"));
     let mut h = harness();
     open_yard(&mut h);
@@ -680,18 +610,13 @@ fn opened_and_saved_files_are_remembered_newest_first_in_file_recent() {
 #[test]
 fn unsaved_changes_are_kept_in_the_recovery_file_and_offered_back_at_the_next_start() {
     use factory_floor::app::recovery::Recovery;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let file = dir.path().join("recovery.json");
     let start = |file: &std::path::Path| {
         let file = file.to_path_buf();
-        Harness::builder()
-            // Validation answers from a worker thread and asks for a repaint: a run may take a few
-            // more frames than egui's default budget of four.
-            .with_max_steps(24)
-            .with_size([1400.0, 900.0])
-            .build_eframe(move |cc| {
-                App::with_library(cc, library(), None).with_recovery(Recovery::new(file))
-            })
+        builder([1400.0, 900.0]).build_eframe(move |cc| {
+            App::with_library(cc, library(), None).with_recovery(Recovery::new(file))
+        })
     };
     let mut h = start(&file);
     assert!(!h.state().offers_restore());

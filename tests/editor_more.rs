@@ -5,101 +5,38 @@
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use factory_floor::app::canvas::board_size;
 use factory_floor::app::command::{Action, Command, Entry};
 use factory_floor::app::validation_panel::BEST_LINE_COLOUR;
 use factory_floor::app::{App, StartView, State};
-use factory_floor::format::library::Origin;
-use factory_floor::format::{Document, Library, tile_to_string};
-use factory_floor::geom::{Facing, Rotation, Square};
-use factory_floor::model::{
-    Barrier, Course, EdgeSpec, Flag, Floor, LivesRule, PlayerRange, RulesEdition, StartRule, Tile,
-    TilePlacement,
-};
+use factory_floor::format::{Document, Library};
+use factory_floor::geom::{Rotation, Square};
+use factory_floor::model::{Floor, Tile, TilePlacement};
 use factory_floor::render::{Point, Shape};
 use std::collections::HashMap;
 use std::path::Path;
 
-/// A 12 x 12 yard with a wall corner on (3, 3) and a 12 x 4 dock, saved in `dir`; a course that
-/// places the yard with flag 1 on (5, 5) and starts on (0, 0).
+mod common;
+
+use common::courses::practice_library;
+use common::window::{builder, command, screen, settle, window};
+
+/// The practice library, its tiles saved in `dir`.
 fn library(dir: &Path) -> Library {
-    let mut lib = Library::default();
-    let mut yard = Tile::new("yard", 12, 12);
-    yard.name = "Alpha Yard".to_string();
-    for side in [Facing::N, Facing::E] {
-        yard.set_edge(
-            Square::new(3, 3),
-            side,
-            EdgeSpec {
-                barrier: Some(Barrier::Plain),
-                mount: None,
-            },
-        );
-    }
-    let mut dock = Tile::new("dock", 12, 4);
-    dock.name = "Beta Dock".to_string();
-    let (yard_path, dock_path) = (dir.join("yard.json"), dir.join("dock.json"));
-    std::fs::write(&yard_path, tile_to_string(&yard)).expect("write the yard");
-    std::fs::write(&dock_path, tile_to_string(&dock)).expect("write the dock");
-    lib.add(Document::Tile(yard), Origin::File(yard_path));
-    lib.add(Document::Tile(dock), Origin::File(dock_path));
-    lib.add(
-        Document::Course(Course {
-            name: "Practice 2 x 2".to_string(),
-            description: String::new(),
-            author: String::new(),
-            rules: RulesEdition::Classic1994,
-            players: PlayerRange::default(),
-            lives: LivesRule::Standard,
-            placements: vec![TilePlacement {
-                tile: "yard".to_string(),
-                at: Square::new(0, 0),
-                rotation: Rotation::R0,
-            }],
-            embedded: Vec::new(),
-            flags: vec![Flag {
-                number: 1,
-                at: Square::new(5, 5),
-            }],
-            start: StartRule::Archive(Square::new(0, 0)),
-        }),
-        Origin::File(dir.join("practice.json")),
-    );
-    lib
+    practice_library(Some(dir))
 }
 
 fn harness(dir: &Path) -> Harness<'static, App> {
-    let lib = library(dir);
-    Harness::builder()
-        // Validation answers from a worker thread and asks for a repaint: a run may take a few
-        // more frames than egui's default budget of four.
-        .with_max_steps(24)
-        .with_size([1400.0, 900.0])
-        .build_eframe(move |cc| App::with_library(cc, lib, None))
+    window(builder([1400.0, 900.0]), library(dir), None)
 }
 
 /// A harness whose frames are 50 ms apart, so two clicks a few frames apart are a double click
 /// (egui's limit is 0.3 s; the default step is a quarter of a second).
 fn quick_harness(dir: &Path) -> Harness<'static, App> {
-    let lib = library(dir);
-    Harness::builder()
-        // Validation answers from a worker thread and asks for a repaint: a run may take a few
-        // more frames than egui's default budget of four.
-        .with_max_steps(24)
-        .with_size([1400.0, 900.0])
-        .with_step_dt(0.05)
-        .build_eframe(move |cc| App::with_library(cc, lib, None))
-}
-
-/// The screen position of a board point in the app's current view.
-fn screen(h: &Harness<'static, App>, x: f32, y: f32) -> Pos2 {
-    let app = h.state();
-    let (Some(canvas), Some(shown)) = (app.view().canvas(), app.shown()) else {
-        panic!("nothing is shown");
-    };
-    app.view()
-        .screen_from_board(canvas, board_size(&shown.board))
-        .transform_pos(Pos2::new(x, y))
+    window(
+        builder([1400.0, 900.0]).with_step_dt(0.05),
+        library(dir),
+        None,
+    )
 }
 
 fn click_board(h: &mut Harness<'static, App>, x: f32, y: f32) {
@@ -112,26 +49,6 @@ fn click_board(h: &mut Harness<'static, App>, x: f32, y: f32) {
     h.run();
 }
 
-/// Runs frames until the courses' validation, which runs off the frame, has come back.
-fn settle(h: &mut Harness<'static, App>) {
-    let start = std::time::Instant::now();
-    h.run();
-    while h.state().analysis_pending() {
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(30),
-            "validation never came back"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        h.run();
-    }
-}
-
-fn command(h: &mut Harness<'static, App>, command: Command) {
-    let ctx = h.ctx.clone();
-    h.state_mut().command(&ctx, command);
-    h.run();
-}
-
 /// The floor of a square of the course compiled beside the tile being edited.
 fn linked_floor(h: &Harness<'static, App>, square: Square) -> Option<Floor> {
     let linked = h.state().linked_course().expect("a course beside the tile");
@@ -141,7 +58,7 @@ fn linked_floor(h: &Harness<'static, App>, square: Square) -> Option<Floor> {
 
 #[test]
 fn every_library_tile_has_a_thumbnail_that_is_drawn_again_when_the_tile_is_saved() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let mut h = harness(dir.path());
     h.run();
     let lib = h.state().library().clone();
@@ -180,7 +97,7 @@ fn every_library_tile_has_a_thumbnail_that_is_drawn_again_when_the_tile_is_saved
 
 #[test]
 fn a_thumbnail_dragged_onto_the_course_places_its_tile_there() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let mut h = harness(dir.path());
     h.run();
     let from = h.get_by_label("Thumbnail of Beta Dock").rect().center();
@@ -210,7 +127,7 @@ fn a_thumbnail_dragged_onto_the_course_places_its_tile_there() {
 
 #[test]
 fn a_placed_tile_opened_from_the_course_shows_its_edits_in_the_course_at_once() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let mut h = quick_harness(dir.path());
     h.run();
     // A double click on the placed yard opens it in the tile editor.
@@ -284,7 +201,7 @@ fn a_placed_tile_opened_from_the_course_shows_its_edits_in_the_course_at_once() 
 
 #[test]
 fn the_context_menu_opens_a_placed_tile_and_leaving_asks_about_both_documents() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let mut h = harness(dir.path());
     h.run();
     // An unsaved course edit first: a second flag.
@@ -348,7 +265,7 @@ fn best_lines(h: &Harness<'static, App>) -> Vec<Vec<Point>> {
 
 #[test]
 fn the_best_line_is_drawn_from_the_start_to_the_flag_when_toggled() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let mut h = harness(dir.path());
     settle(&mut h);
     assert!(h.state().solution().is_some(), "the course is solvable");
@@ -400,7 +317,7 @@ impl eframe::Storage for MemoryStorage {
 
 #[test]
 fn the_layout_and_settings_come_back_in_the_next_run() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let mut h = harness(dir.path());
     h.run();
     let first_width = h.state().state().library_width;
@@ -439,15 +356,10 @@ fn the_layout_and_settings_come_back_in_the_next_run() {
 
     let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
     let lib = library(dir.path());
-    let mut again: Harness<'static, App> = Harness::builder()
-        // Validation answers from a worker thread and asks for a repaint: a run may take a few
-        // more frames than egui's default budget of four.
-        .with_max_steps(24)
-        .with_size([1400.0, 900.0])
-        .build_eframe(move |cc| {
-            cc.storage = Some(storage);
-            App::with_library(cc, lib, None)
-        });
+    let mut again: Harness<'static, App> = builder([1400.0, 900.0]).build_eframe(move |cc| {
+        cc.storage = Some(storage);
+        App::with_library(cc, lib, None)
+    });
     again.run();
     let state = again.state().state().clone();
     assert!(!state.show_grid && state.show_path && !state.show_side_panel);
@@ -473,7 +385,7 @@ fn the_layout_and_settings_come_back_in_the_next_run() {
 
 #[test]
 fn the_panels_keep_their_width_whatever_is_open() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let mut h = harness(dir.path());
     h.run();
     let widths = |h: &Harness<'static, App>| {
@@ -489,7 +401,7 @@ fn the_panels_keep_their_width_whatever_is_open() {
 
 #[test]
 fn edits_of_a_tile_the_course_embeds_are_the_courses_unsaved_changes() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let mut lib = library(dir.path());
     let mut own = Tile::new("own", 6, 6);
     own.name = "Own Corner".to_string();
@@ -499,10 +411,7 @@ fn edits_of_a_tile_the_course_embeds_are_the_courses_unsaved_changes() {
         at: Square::new(12, 0),
         rotation: Rotation::R0,
     });
-    let mut h: Harness<'static, App> = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(24)
-        .build_eframe(move |cc| App::with_library(cc, lib, None));
+    let mut h = window(builder([1400.0, 900.0]), lib, None);
     h.run();
     // T over the placed tile opens it (the command list's way, besides the double click).
     let over = screen(&h, 14.5, 2.5);
@@ -558,16 +467,13 @@ fn edits_of_a_tile_the_course_embeds_are_the_courses_unsaved_changes() {
 fn the_recovery_file_keeps_the_course_while_its_tile_is_open_and_the_tile_once_edited() {
     use factory_floor::app::document::Content;
     use factory_floor::app::recovery::Recovery;
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let file = dir.path().join("recovery.json");
     let lib = library(dir.path());
     let recovery_file = file.clone();
-    let mut h: Harness<'static, App> = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(24)
-        .build_eframe(move |cc| {
-            App::with_library(cc, lib, None).with_recovery(Recovery::new(recovery_file))
-        });
+    let mut h: Harness<'static, App> = builder([1400.0, 900.0]).build_eframe(move |cc| {
+        App::with_library(cc, lib, None).with_recovery(Recovery::new(recovery_file))
+    });
     h.run();
     let kept = || {
         Recovery::new(file.clone())

@@ -14,6 +14,7 @@ use factory_floor::model::{
 };
 use proptest::prelude::*;
 use std::sync::Arc;
+use strum::IntoEnumIterator;
 
 /// A random board from `seed`: pits, belts of every speed with random entries, gears, crushers,
 /// repair sites, walls, pushers and lasers, scattered over a small tile.
@@ -120,7 +121,7 @@ fn random_robots(seed: u64, squares: &[Square]) -> Vec<RobotSetup> {
     let mut free = squares.to_vec();
     rng.shuffle(&mut free);
     // Options dealt at random, each card to one robot at most (issue 8).
-    let mut options = OptionCard::ALL.to_vec();
+    let mut options: Vec<OptionCard> = OptionCard::iter().collect();
     rng.shuffle(&mut options);
     (0..n)
         .map(|i| RobotSetup {

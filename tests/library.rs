@@ -13,23 +13,9 @@ use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
 
-/// The `.json` files of a folder of the source tree, sorted.
-fn json_files(dir: &str) -> Vec<PathBuf> {
-    let rd = std::fs::read_dir(root().join(dir));
-    assert!(rd.is_ok(), "cannot read the {dir}/ folder");
-    let mut files: Vec<PathBuf> = rd
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
+use common::{json_files, root};
 
 fn read(path: &Path) -> String {
     let text = std::fs::read_to_string(path);
@@ -297,7 +283,7 @@ fn check_command_accepts_every_tile_and_course() {
         .into_iter()
         .chain(json_files("courses"))
         .collect();
-    let out = Command::new(env!("CARGO_BIN_EXE_factory-floor"))
+    let out = Command::new(common::BINARY)
         .arg("check")
         .args(&files)
         .current_dir(root())

@@ -17,11 +17,18 @@ use factory_floor::engine::{
 use factory_floor::format::Library;
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::window::window;
+
 fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .with_max_steps(400)
-        .build_eframe(|cc| App::with_library(cc, Library::builtin(), None))
+    window(
+        Harness::builder()
+            .with_size([1600.0, 1000.0])
+            .with_max_steps(400),
+        Library::builtin(),
+        None,
+    )
 }
 
 /// Opens the play view from the top bar on the sample course.
@@ -375,7 +382,7 @@ fn the_exports_are_valid_json_and_csv() {
         .find(|r| r[0] == "turns_median" && r[1] == "all")
         .map(|r| r[4].parse::<f64>().unwrap_or(-1.0));
     assert_eq!(median, Some(stats.turns_to_finish.median));
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     for (name, format) in [("r.json", ExportFormat::Json), ("r.csv", ExportFormat::Csv)] {
         let path = dir.path().join(name);
         write_results(&path, &stats, format).expect("written");

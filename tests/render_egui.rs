@@ -7,10 +7,11 @@ use factory_floor::geom::Square;
 use factory_floor::model::Board;
 use factory_floor::render::{SceneOptions, build_scene, png};
 
+mod common;
+
 #[test]
 fn the_editor_paints_the_picture_the_png_export_holds() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every_element.json");
+    let path = common::path("tests/fixtures/every_element.json");
     let Ok(Document::Tile(tile)) = load_document(&path) else {
         panic!("the every-element fixture should load as a tile")
     };

@@ -2,11 +2,12 @@
 //! current. Run `UPDATE_SCHEMAS=1 cargo test --test schema` after changing a format type.
 
 use factory_floor::format::schema::{course_schema, tile_schema};
-use std::path::Path;
+
+mod common;
 
 #[test]
 fn json_schemas_in_docs_match_the_format_types() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let mut stale = Vec::new();
     for (name, generated) in [
         ("docs/tile.schema.json", tile_schema()),

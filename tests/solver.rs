@@ -3,44 +3,29 @@
 //! really touches every flag when the engine plays it, and a hand-made corridor has the known answer.
 
 use factory_floor::engine::{CardKind, Event, Factory, Game, Settings};
-use factory_floor::format::{self, Document, Library};
+use factory_floor::format::{self, Library};
 use factory_floor::geom::{Facing, Rotation, Square};
 use factory_floor::model::*;
 use factory_floor::validate::{Diagnostic, Severity, StepTable, analyse, solver, validate};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-fn sample_paths() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "json"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
-    assert!(
-        paths.len() >= 5,
-        "sample courses missing in {}",
-        dir.display()
-    );
-    paths
-}
+mod common;
 
-/// Every sample course with the library it sees.
+/// Every sample course with the library it sees, named by its file name.
 fn samples() -> Vec<(String, Course, Library)> {
-    sample_paths()
+    let samples = common::sample_courses();
+    assert!(
+        samples.len() >= 5,
+        "sample courses missing in {}",
+        common::path("courses").display()
+    );
+    samples
         .into_iter()
-        .map(|p| {
+        .map(|(p, c, library)| {
             let name = p
                 .file_name()
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            match format::load_document(&p) {
-                Ok(Document::Course(c)) => (name, c, Library::for_file(&p)),
-                Ok(Document::Tile(_)) => panic!("{name} is a tile"),
-                Err(e) => panic!("{e}"),
-            }
+            (name, c, library)
         })
         .collect()
 }
@@ -410,22 +395,13 @@ fn a_numbered_start_uses_start_square_1_as_printed() {
 
 /// Runs `factory-floor validate` with `args`; returns the exit code and standard output.
 fn run_validate(args: &[&str]) -> (Option<i32>, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_factory-floor"))
-        .arg("validate")
-        .args(args)
-        .output();
-    match out {
-        Ok(o) => (
-            o.status.code(),
-            String::from_utf8_lossy(&o.stdout).into_owned(),
-        ),
-        Err(e) => panic!("cannot run factory-floor: {e}"),
-    }
+    let (code, out, _) = common::run(&[&["validate"], args].concat());
+    (Some(code), out)
 }
 
 #[test]
 fn validate_command_prints_legs_and_exits_0_1_or_2() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("courses");
+    let dir = common::path("courses");
     let tour = dir.join("grand-tour.json");
     let tour = tour.to_string_lossy();
     let (code, text) = run_validate(&[&tour]);
@@ -458,10 +434,7 @@ fn validate_command_prints_legs_and_exits_0_1_or_2() {
             wall(t, s, f);
         }
     });
-    let scratch = match tempfile::tempdir() {
-        Ok(d) => d,
-        Err(e) => panic!("no temp dir: {e}"),
-    };
+    let scratch = common::temp_dir();
     let path = scratch.path().join("walled.json");
     if let Err(e) = std::fs::write(&path, format::course_to_string(&walled)) {
         panic!("{e}");

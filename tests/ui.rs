@@ -6,47 +6,17 @@ use egui::{Event, Key, Modifiers, MouseWheelSource, MouseWheelUnit, Pos2, TouchP
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use factory_floor::app::App;
-use factory_floor::app::canvas::{ZOOM_STEP, board_size};
+use factory_floor::app::canvas::ZOOM_STEP;
 use factory_floor::app::command::Entry;
 use factory_floor::format::library::Origin;
 use factory_floor::format::{Document, Library};
-use factory_floor::geom::{Facing, Rotation, Square};
-use factory_floor::model::{
-    Barrier, Course, EdgeSpec, ElementKind, Flag, Flow, FlowKind, LivesRule, PlayerRange,
-    RulesEdition, SquareSpec, StartRule, Tile, TilePlacement,
-};
+use factory_floor::geom::{Facing, Square};
+use factory_floor::model::{Barrier, EdgeSpec, ElementKind, Flow, FlowKind, SquareSpec};
 
-fn tile(id: &str, name: &str, w: i32, h: i32) -> Tile {
-    let mut t = Tile::new(id, w, h);
-    t.name = name.to_string();
-    t
-}
+mod common;
 
-fn course(name: &str, placements: Vec<TilePlacement>) -> Course {
-    Course {
-        name: name.to_string(),
-        description: String::new(),
-        author: String::new(),
-        rules: RulesEdition::Classic1994,
-        players: PlayerRange::default(),
-        lives: LivesRule::Standard,
-        placements,
-        embedded: Vec::new(),
-        flags: vec![Flag {
-            number: 1,
-            at: Square::new(5, 5),
-        }],
-        start: StartRule::Archive(Square::new(0, 0)),
-    }
-}
-
-fn place(id: &str, x: i32, y: i32) -> TilePlacement {
-    TilePlacement {
-        tile: id.to_string(),
-        at: Square::new(x, y),
-        rotation: Rotation::R0,
-    }
-}
+use common::courses::{course, place, tile};
+use common::window::{board_pos, builder, screen_pos, window};
 
 /// Two tiles and two courses; the 2 x 2 course is the second, so opening on it is a choice.
 fn library() -> Library {
@@ -93,37 +63,11 @@ fn library() -> Library {
 }
 
 fn harness_with(file: Option<std::path::PathBuf>) -> Harness<'static, App> {
-    Harness::builder()
-        // Validation answers from a worker thread and asks for a repaint: a run may take a few
-        // more frames than egui's default budget of four.
-        .with_max_steps(24)
-        .with_size([1200.0, 800.0])
-        .build_eframe(move |cc| App::with_library(cc, library(), file))
+    window(builder([1200.0, 800.0]), library(), file)
 }
 
 fn harness() -> Harness<'static, App> {
     harness_with(None)
-}
-
-/// The screen position of a board point in the app's current view.
-fn screen_pos(app: &App, board_pos: Pos2) -> Pos2 {
-    let (Some(canvas), Some(shown)) = (app.view().canvas(), app.shown()) else {
-        panic!("nothing is shown");
-    };
-    app.view()
-        .screen_from_board(canvas, board_size(&shown.board))
-        .transform_pos(board_pos)
-}
-
-/// The board point under a screen position in the app's current view.
-fn board_pos(app: &App, screen: Pos2) -> Pos2 {
-    let (Some(canvas), Some(shown)) = (app.view().canvas(), app.shown()) else {
-        panic!("nothing is shown");
-    };
-    app.view()
-        .screen_from_board(canvas, board_size(&shown.board))
-        .inverse()
-        .transform_pos(screen)
 }
 
 #[test]
@@ -329,7 +273,7 @@ fn the_grid_toggles_with_g_and_the_grid_button() {
 
 #[test]
 fn a_file_that_cannot_be_opened_is_reported_in_the_window() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let path = dir.path().join("broken.json");
     std::fs::write(&path, "{ \"format\": \"factory-floor/course\", ").expect("write");
     let mut h = harness_with(Some(path));
@@ -345,7 +289,7 @@ fn a_file_that_cannot_be_opened_is_reported_in_the_window() {
 
 #[test]
 fn a_tile_file_given_on_the_command_line_is_shown() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = common::temp_dir();
     let path = dir.path().join("spot.json");
     let mut t = tile("spot", "Spot", 5, 3);
     t.set_square(

@@ -6,7 +6,7 @@ use std::fmt;
 
 /// One option card. The rule text of each is our summary of the published card (issue 8); where
 /// the sources (seed 000, FAQ sections 7.3 and 7.4 of seed 003) rule on a card, its doc says so.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
 pub enum OptionCard {
     /// Absorbs the next 3 points of damage, then is discarded (issue 8; FAQ 7.3: "treat the same
     /// as a shield until three points of what would normally be damage has been accumulated").

@@ -504,3 +504,35 @@ fn the_step_table_takes_no_step_left_to_chance_and_follows_a_gate_seed_001() {
         Some((Square::new(1, 2), Facing::S, 0))
     );
 }
+
+/// Issue 22: a course whose only way to the flag stops on a trap door (the corridor turns on it)
+/// that is a pit in phases 3 to 5. A robot can arrive in phase 1 and turn in phase 2, but it is
+/// still on the door when phase 3 begins and falls (seed 001, Trap Door Pits: "When a robot
+/// begins a phase on a trap door pit that has suddenly become active, the robot is destroyed").
+/// With the door a pit in phases 4 and 5 only, the robot drives off in phase 3 and the flag is
+/// reachable, so the verdict really follows the door's phases.
+#[test]
+fn a_route_that_waits_on_a_trap_door_through_its_active_phase_is_no_route_seed_001() {
+    let fixture = common::path("tests/fixtures/trap_door_corner.json");
+    let (code, out, err) = common::run(&[std::ffi::OsStr::new("validate"), fixture.as_os_str()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("[flag-unreachable] at (3, 1)"), "{out}");
+    assert!(
+        out.contains("nearer than (1, 1), a trap door that is a pit in phase(s) 3 4 5"),
+        "{out}"
+    );
+
+    let Ok(text) = std::fs::read_to_string(&fixture) else {
+        panic!("cannot read {}", fixture.display())
+    };
+    let later = text.replace(r#""trap_door": [3, 4, 5]"#, r#""trap_door": [4, 5]"#);
+    assert_ne!(later, text, "the fixture's trap door was not found");
+    let dir = common::temp_dir();
+    let path = dir.path().join("later_door.json");
+    if let Err(e) = std::fs::write(&path, later) {
+        panic!("cannot write {}: {e}", path.display());
+    }
+    let (code, out, err) = common::run(&[std::ffi::OsStr::new("validate"), path.as_os_str()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("valid"), "{out}");
+}

@@ -62,7 +62,11 @@ impl Game {
         events: &mut Vec<Event>,
     ) -> Option<(Square, Facing, bool, u8)> {
         self.place_lone(square, facing, Some(card), phase, events)?;
-        self.execute_alone(0, card, phase, events);
+        // A trap door active this phase drops the robot before its card (seed 001, Trap Door Pits).
+        self.open_trap_doors(phase, events);
+        if self.robots[0].is_active() {
+            self.execute_alone(0, card, phase, events);
+        }
         let r = self.robots[0];
         Some((r.square, r.facing, !r.is_active(), r.damage))
     }

@@ -706,8 +706,26 @@ pub(super) fn flag_unreachable(u: &super::Unreachable, board: &Board) -> Diagnos
             .into_iter()
             .collect(),
         message: format!(
-            "flag {} at {} cannot be reached from {from} by a lone robot playing any cards; every flag must be reachable in order (RULINGS.md, Setup rules)",
-            u.flag, u.square
+            "flag {} at {} cannot be reached from {from} by a lone robot playing any cards{}; every flag must be reachable in order (RULINGS.md, Setup rules)",
+            u.flag,
+            u.square,
+            unreachable_reason(u, board)
         ),
     }
+}
+
+/// Why the way stops: the nearest square a line reaches, and a trap door there that opens under
+/// a robot waiting on it.
+fn unreachable_reason(u: &super::Unreachable, board: &Board) -> String {
+    let Some(nearest) = u.nearest else {
+        return ": no line leaves it without being destroyed".to_string();
+    };
+    let mut reason = format!(": no line ends a register phase nearer than {nearest}");
+    if let Some(Floor::TrapDoor(phases)) = board.square(nearest).and_then(|q| q.spec.floor) {
+        reason.push_str(&format!(
+            ", a trap door that is a pit in phase(s) {}: a robot still on it when one of those phases begins falls in (seed 001, Trap Door Pits)",
+            phases.label()
+        ));
+    }
+    reason
 }

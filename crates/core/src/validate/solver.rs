@@ -355,6 +355,10 @@ pub struct Unreachable {
     /// Where the leg starts: the start square, or the previous flag.
     pub from: Square,
     pub traps: usize,
+    /// The square nearest the flag (fewest squares across, then reading order) that any line
+    /// from `from` ends a register phase on: where every way on is cut off. `None` when no line
+    /// leaves the start.
+    pub nearest: Option<Square>,
 }
 
 /// The solver's answer for one course.
@@ -569,11 +573,19 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
     }
     let unreachable = (legs.len() < n).then(|| {
         let leg = legs.len();
+        let square = factory.square_of(flags[leg]);
+        // The search ran to exhaustion in this layer: every state it holds was reached.
+        let layer = &level[leg * states..(leg + 1) * states];
+        let nearest = (0..states)
+            .filter(|&cs| layer[cs] != NONE && layer[cs] > 0)
+            .map(|cs| factory.square_of(cells_of[cs / unit] as usize))
+            .min_by_key(|s| ((s.x - square.x).abs() + (s.y - square.y).abs(), s.y, s.x));
         Unreachable {
             flag: (leg + 1) as u8,
-            square: factory.square_of(flags[leg]),
+            square,
             from,
             traps: traps.get(leg).copied().unwrap_or(0),
+            nearest,
         }
     });
     Some(Solution {

@@ -25,6 +25,8 @@ impl Game {
             _ => return,
         };
         events.push(Event::PhaseStarted { phase });
+        // Trap doors open before anything moves (pushers.rs).
+        self.open_trap_doors(phase, events);
         self.randomizers(phase, events);
         // Abort Switch and Conditional Program change cards before the reveal (cards.rs).
         self.options_before_reveal(phase, events);

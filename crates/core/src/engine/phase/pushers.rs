@@ -210,7 +210,29 @@ impl Game {
         }
     }
 
-    /// Step 4g: crushers active this phase destroy the robot under them; so do trap doors.
+    /// The start of a phase: a trap door active in this phase is a pit for the whole phase, so a
+    /// robot standing on it when the phase begins falls in before any robot moves (seed 001, Trap
+    /// Door Pits: "When a robot begins a phase on a trap door pit that has suddenly become active,
+    /// the robot is destroyed"; "treat is as a pit for the entire phase"; RULINGS.md, Fine points).
+    /// A robot that moves, is pushed or carried onto one later in the phase falls at once, as into
+    /// any pit (`Factory::is_hole`).
+    pub(crate) fn open_trap_doors(&mut self, phase: u8, events: &mut Vec<Event>) {
+        for i in 0..self.robots.len().min(MAX_ROBOTS) {
+            if self.robots[i].is_active()
+                && self
+                    .factory
+                    .cell(self.robots[i].square)
+                    .trap_door
+                    .contains(phase)
+            {
+                self.destroy(i, DestroyCause::Pit, events);
+            }
+        }
+    }
+
+    /// Step 4g: crushers active this phase destroy the robot under them. (A robot can no longer
+    /// stand on an active trap door here: it fell at the phase's start or as it arrived; the
+    /// check stays as the pit's guard for any way onto the square a later rule may add.)
     pub(super) fn crushers(&mut self, phase: u8, events: &mut Vec<Event>) {
         for i in 0..self.robots.len().min(MAX_ROBOTS) {
             if !self.robots[i].is_active() {

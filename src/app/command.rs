@@ -1,13 +1,14 @@
 //! Everything the user can ask of the window, in one place: each action's label, tooltip and
-//! shortcut (read by the buttons, the key handling and the tests), and the commands panels return.
+//! shortcut (read by the menus, the key handling, the F1 help and the tests),
+//! and the commands panels return. The list of all actions is the type itself (`Action::iter()`).
 
-use super::tile_tools::Tool;
 use crate::model::ElementKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::path::PathBuf;
+use strum::IntoEnumIterator;
 
 /// A user action with a label and, for most, a keyboard shortcut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
 pub enum Action {
     NewTile,
     NewCourse,
@@ -56,8 +57,8 @@ pub enum Action {
     PlayView,
 }
 
-/// The menu an action sits in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The menu an action sits in, in the order the menu bar shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
 pub enum Menu {
     File,
     Edit,
@@ -67,8 +68,6 @@ pub enum Menu {
 }
 
 impl Menu {
-    pub const ALL: [Menu; 5] = [Menu::File, Menu::Edit, Menu::Tools, Menu::View, Menu::Help];
-
     pub fn text(self) -> &'static str {
         match self {
             Menu::File => "File",
@@ -81,41 +80,6 @@ impl Menu {
 }
 
 impl Action {
-    pub const ALL: [Action; 32] = [
-        Action::NewTile,
-        Action::NewCourse,
-        Action::Open,
-        Action::Save,
-        Action::SaveAs,
-        Action::ImportTiled,
-        Action::ExportPng,
-        Action::Undo,
-        Action::Redo,
-        Action::RotateCw,
-        Action::RotateCcw,
-        Action::Delete,
-        Action::ToolPaint,
-        Action::ToolErase,
-        Action::ToolFill,
-        Action::ToolPick,
-        Action::ToolSelect,
-        Action::Copy,
-        Action::Cut,
-        Action::Paste,
-        Action::FlipSelection,
-        Action::FitView,
-        Action::ZoomIn,
-        Action::ZoomOut,
-        Action::ToggleGrid,
-        Action::Help,
-        Action::EditPlacedTile,
-        Action::BackToCourse,
-        Action::ToggleBestLine,
-        Action::ToggleLibrary,
-        Action::ToggleSidePanel,
-        Action::PlayView,
-    ];
-
     /// The button text, which is also the button's accessible name.
     pub fn text(self) -> &'static str {
         match self {
@@ -343,9 +307,8 @@ impl Action {
         if ctx.egui_wants_keyboard_input() {
             return None;
         }
-        let mut all: Vec<(Action, KeyboardShortcut)> = Action::ALL
-            .iter()
-            .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))
+        let mut all: Vec<(Action, KeyboardShortcut)> = Action::iter()
+            .flat_map(|a| a.shortcuts().iter().map(move |s| (a, *s)))
             .collect();
         // The windowing layer turns Ctrl+C, Ctrl+X and Ctrl+V into clipboard events, not keys.
         let clipboard = ctx.input(|i| {
@@ -417,10 +380,49 @@ pub enum PromptAnswer {
     Cancel,
 }
 
+/// Which tool the primary button uses on the tile. (A command names it, so it lives here with the
+/// commands; the tile editor's tools themselves are in `tile_editor::tools`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
+pub enum Tool {
+    /// Paints the brush element: on squares, on the nearest edge for walls and wall mounts, and as
+    /// a path for belts, currents and rivers.
+    Paint,
+    Erase,
+    Fill,
+    /// Picks the element under the pointer into the brush.
+    Pick,
+    /// Drags out a rectangle to copy, cut, turn or mirror.
+    Select,
+}
+
+impl Tool {
+    pub fn text(self) -> &'static str {
+        match self {
+            Tool::Paint => "Paint",
+            Tool::Erase => "Erase",
+            Tool::Fill => "Fill",
+            Tool::Pick => "Pick",
+            Tool::Select => "Select",
+        }
+    }
+
+    /// The action that chooses this tool (its shortcut and tooltip).
+    pub fn action(self) -> Action {
+        match self {
+            Tool::Paint => Action::ToolPaint,
+            Tool::Erase => Action::ToolErase,
+            Tool::Fill => Action::ToolFill,
+            Tool::Pick => Action::ToolPick,
+            Tool::Select => Action::ToolSelect,
+        }
+    }
+}
+
 /// What a click on a course does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum CourseTool {
     /// Drag placed tiles and flags to move them.
+    #[default]
     Move,
     /// Place this library tile at the clicked square.
     Place(String),
@@ -436,9 +438,8 @@ mod tests {
 
     #[test]
     fn no_two_actions_share_a_shortcut() {
-        let all: Vec<(Action, KeyboardShortcut)> = Action::ALL
-            .iter()
-            .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))
+        let all: Vec<(Action, KeyboardShortcut)> = Action::iter()
+            .flat_map(|a| a.shortcuts().iter().map(move |s| (a, *s)))
             .collect();
         for (i, (a, s)) in all.iter().enumerate() {
             for (b, t) in &all[i + 1..] {
@@ -449,7 +450,7 @@ mod tests {
 
     #[test]
     fn every_action_has_a_label_and_a_tooltip() {
-        for a in Action::ALL {
+        for a in Action::iter() {
             assert!(!a.text().is_empty(), "{a:?}");
             assert!(!a.tooltip().is_empty(), "{a:?}");
         }

@@ -1,5 +1,5 @@
 //! Everything the user can ask of the window, in one place: each action's label, tooltip and
-//! shortcut (read by the menus, the key handling, the F1 help and the tests),
+//! shortcut (read by the menus, the key handling, the F1 help, the command palette and the tests),
 //! and the commands panels return. The list of all actions is the type itself (`Action::iter()`).
 
 use crate::model::ElementKind;
@@ -55,6 +55,8 @@ pub enum Action {
     ToggleSidePanel,
     /// Open the play view on the course (preview games and test drives), or go back.
     PlayView,
+    /// Find any action by typing part of its label, and run it.
+    CommandPalette,
 }
 
 /// The menu an action sits in, in the order the menu bar shows them.
@@ -115,6 +117,7 @@ impl Action {
             Action::ToggleLibrary => "Library panel",
             Action::ToggleSidePanel => "Side panel",
             Action::PlayView => "Play and test drive",
+            Action::CommandPalette => "Command palette",
         }
     }
 
@@ -174,6 +177,9 @@ impl Action {
             Action::PlayView => {
                 "Race robots on the course: play a game step by step, or test-drive it with many bot games (again to go back to the editor)"
             }
+            Action::CommandPalette => {
+                "Find any command by typing part of its name; Up and Down choose, Enter runs it, Escape closes"
+            }
         }
     }
 
@@ -209,7 +215,7 @@ impl Action {
             | Action::ToggleLibrary
             | Action::ToggleSidePanel => Menu::View,
             Action::Help => Menu::Help,
-            Action::PlayView => Menu::View,
+            Action::PlayView | Action::CommandPalette => Menu::View,
         }
     }
 
@@ -258,6 +264,8 @@ impl Action {
         const EDIT_TILE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::T);
         const BEST_LINE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::L);
         const PLAY: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F5);
+        // Ctrl+Shift+P as in VS Code and Sublime Text.
+        const PALETTE: [KeyboardShortcut; 1] = one(CMD_SHIFT, Key::P);
         match self {
             Action::NewTile => &NEW_TILE,
             Action::NewCourse => &NEW_COURSE,
@@ -289,6 +297,7 @@ impl Action {
             Action::BackToCourse | Action::ToggleLibrary | Action::ToggleSidePanel => &[],
             Action::ToggleBestLine => &BEST_LINE,
             Action::PlayView => &PLAY,
+            Action::CommandPalette => &PALETTE,
         }
     }
 
@@ -326,6 +335,17 @@ impl Action {
         all.into_iter()
             .find(|(_, s)| ctx.input_mut(|i| i.consume_shortcut(s)))
             .map(|(a, _)| a)
+    }
+
+    /// The actions the command palette offers for `query`: those whose label holds it, ignoring
+    /// case, in menu order. The palette itself is left out: it is already open.
+    pub fn matching(query: &str) -> Vec<Action> {
+        let query = query.trim().to_lowercase();
+        Menu::iter()
+            .flat_map(|menu| Action::iter().filter(move |a| a.menu() == menu))
+            .filter(|a| *a != Action::CommandPalette)
+            .filter(|a| a.text().to_lowercase().contains(&query))
+            .collect()
     }
 }
 
@@ -454,5 +474,32 @@ mod tests {
             assert!(!a.text().is_empty(), "{a:?}");
             assert!(!a.tooltip().is_empty(), "{a:?}");
         }
+    }
+
+    #[test]
+    fn the_palette_finds_actions_by_any_part_of_their_label_ignoring_case() {
+        assert_eq!(
+            Action::matching("ZOOM"),
+            vec![Action::ZoomIn, Action::ZoomOut]
+        );
+        assert_eq!(Action::matching("side pan"), vec![Action::ToggleSidePanel]);
+        assert!(Action::matching("no such command").is_empty());
+        // An empty query lists every action but the palette, each once.
+        let all = Action::matching("");
+        assert_eq!(all.len(), Action::iter().count() - 1);
+        assert!(!all.contains(&Action::CommandPalette));
+        // Menu order: File's first, Help's last.
+        assert_eq!(all.first(), Some(&Action::NewTile));
+        assert_eq!(all.last(), Some(&Action::Help));
+    }
+
+    #[test]
+    fn the_palette_has_ctrl_shift_p_and_sits_in_the_view_menu() {
+        let cmd_shift = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+        assert_eq!(
+            Action::CommandPalette.shortcuts(),
+            &[KeyboardShortcut::new(cmd_shift, Key::P)]
+        );
+        assert_eq!(Action::CommandPalette.menu(), Menu::View);
     }
 }

@@ -3,6 +3,7 @@
 //! three views, and connects them; each of those draws and edits only its own part.
 
 mod accessors;
+mod command_palette;
 mod commands;
 mod help;
 mod panels;
@@ -22,6 +23,7 @@ use crate::app::play::PlayView;
 use crate::app::state::{StartView, State, Workspace};
 use crate::app::tile_editor::TileEditor;
 use crate::format::Library;
+use command_palette::CommandPalette;
 use std::path::PathBuf;
 
 /// The app id: eframe keeps the window geometry and `State` in a folder named after it.
@@ -54,6 +56,7 @@ pub struct App {
     course: CourseEditor,
     /// The play view (issue 6), while it is open in place of the editor.
     play: Option<PlayView>,
+    palette: CommandPalette,
     show_help: bool,
     /// Where the status bar was last drawn: the hover report stays while the pointer is there,
     /// so its tooltips can be read.
@@ -111,6 +114,7 @@ impl App {
             tile: TileEditor::default(),
             course: CourseEditor::default(),
             play: None,
+            palette: CommandPalette::default(),
             show_help: false,
             status_bar_rect: None,
             window_title: String::new(),
@@ -229,6 +233,7 @@ impl eframe::App for App {
             commands.extend(dialogs::unsaved_prompt(&ctx, &name));
         }
         help::help_window(&ctx, &mut self.show_help);
+        commands.extend(self.palette.ui(&ctx).map(Command::Action));
         dialogs::drop_overlay(&ctx);
 
         for command in commands {

@@ -114,4 +114,9 @@ impl App {
     pub fn offers_restore(&self) -> bool {
         self.files.offer_restore.is_some()
     }
+
+    /// Whether the command palette is open.
+    pub fn palette_open(&self) -> bool {
+        self.palette.is_open()
+    }
 }

@@ -110,6 +110,7 @@ impl App {
                 ws.settings.show_side_panel = !ws.settings.show_side_panel;
             }
             Action::PlayView => self.toggle_play(),
+            Action::CommandPalette => self.palette.toggle(),
         }
     }
 

@@ -53,6 +53,7 @@ impl App {
             commands.extend(dialogs::unsaved_prompt(&ctx, &name));
         }
         help::help_window(&ctx, &mut self.show_help);
+        commands.extend(self.palette.ui(&ctx).map(Command::Action));
         for command in std::mem::take(commands) {
             // The editor is hidden: its editing shortcuts would change what cannot be seen.
             let hidden_edit = matches!(

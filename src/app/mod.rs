@@ -16,6 +16,9 @@ pub mod shell;
 pub mod state;
 pub mod tile_editor;
 
+#[cfg(test)]
+mod layout_check;
+
 pub use files::open::sample_entry;
 pub use files::pending::PendingAction;
 pub use shell::screenshot::{ScreenshotExtras, ScreenshotView, run_screenshot};

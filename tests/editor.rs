@@ -609,7 +609,7 @@ fn opened_and_saved_files_are_remembered_newest_first_in_file_recent() {
 
 #[test]
 fn unsaved_changes_are_kept_in_the_recovery_file_and_offered_back_at_the_next_start() {
-    use factory_floor::app::recovery::Recovery;
+    use factory_floor::app::files::recovery::Recovery;
     let dir = common::temp_dir();
     let file = dir.path().join("recovery.json");
     let start = |file: &std::path::Path| {

@@ -6,7 +6,7 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use factory_floor::app::command::{Action, Command, Entry};
-use factory_floor::app::validation_panel::BEST_LINE_COLOUR;
+use factory_floor::app::state::shown::BEST_LINE_COLOUR;
 use factory_floor::app::{App, StartView, State};
 use factory_floor::format::{Document, Library};
 use factory_floor::geom::{Rotation, Square};
@@ -465,8 +465,8 @@ fn edits_of_a_tile_the_course_embeds_are_the_courses_unsaved_changes() {
 
 #[test]
 fn the_recovery_file_keeps_the_course_while_its_tile_is_open_and_the_tile_once_edited() {
-    use factory_floor::app::document::Content;
-    use factory_floor::app::recovery::Recovery;
+    use factory_floor::app::files::recovery::Recovery;
+    use factory_floor::app::state::document::Content;
     let dir = common::temp_dir();
     let file = dir.path().join("recovery.json");
     let lib = library(dir.path());

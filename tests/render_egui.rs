@@ -1,7 +1,7 @@
 //! The editor's picture of a board (egui shapes, rendered by wgpu) is the PNG export's picture
 //! (vello_cpu): DESIGN.md, "an exported picture is what the editor shows".
 
-use factory_floor::app::egui_paint;
+use factory_floor::app::canvas::paint as egui_paint;
 use factory_floor::format::{Document, load_document};
 use factory_floor::geom::Square;
 use factory_floor::model::Board;

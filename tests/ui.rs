@@ -343,3 +343,70 @@ fn a_middle_drag_on_the_board_pans() {
     let moved = screen_pos(h.state(), Pos2::ZERO) - origin_before;
     assert!((moved - Vec2::new(40.0, -70.0)).length() < 1.0, "{moved:?}");
 }
+
+#[test]
+fn the_command_palette_opens_with_ctrl_shift_p_and_enter_runs_the_command_typed() {
+    let mut h = harness();
+    assert!(h.state().state().show_side_panel);
+    assert!(!h.state().palette_open());
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
+    h.run();
+    assert!(h.state().palette_open());
+    let field = h.get_by_label("Find a command");
+    assert!(field.is_focused(), "the field takes the keyboard at once");
+    // Part of the label, in any case.
+    field.type_text("SIDE pan");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(
+        !h.state().state().show_side_panel,
+        "Enter ran 'Side panel', which hid the side panel"
+    );
+    assert!(
+        !h.state().palette_open(),
+        "running a command closes the palette"
+    );
+    // The palette sits in the View menu too.
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label_contains("Command palette").click();
+    h.run();
+    assert!(h.state().palette_open());
+}
+
+#[test]
+fn the_command_palette_chooses_with_up_and_down_and_escape_closes_it() {
+    let mut h = harness();
+    let open_and_run = |h: &mut Harness<'static, App>, keys: &[Key]| {
+        h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
+        h.run();
+        h.get_by_label("Find a command").type_text("zoom");
+        h.run();
+        for &key in keys {
+            h.key_press(key);
+            h.run();
+        }
+        h.key_press(Key::Enter);
+        h.run();
+        assert!(!h.state().palette_open());
+        h.state().view().zoom()
+    };
+    // "Zoom in" is first, "Zoom out" second: Down stops on the last row, Up goes back.
+    let zoom = h.state().view().zoom();
+    let zoomed_in = open_and_run(&mut h, &[Key::ArrowDown, Key::ArrowDown, Key::ArrowUp]);
+    assert!(zoomed_in > zoom, "Zoom in ran: {zoomed_in} from {zoom}");
+    let zoomed_out = open_and_run(&mut h, &[Key::ArrowDown]);
+    assert!(
+        zoomed_out < zoomed_in,
+        "Zoom out ran: {zoomed_out} from {zoomed_in}"
+    );
+    // Escape closes it and runs nothing.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
+    h.run();
+    assert!(h.state().palette_open());
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!h.state().palette_open());
+    assert_eq!(h.state().view().zoom(), zoomed_out);
+}

@@ -1,13 +1,14 @@
 //! Everything the user can ask of the window, in one place: each action's label, tooltip and
-//! shortcut (read by the buttons, the key handling and the tests), and the commands panels return.
+//! shortcut (read by the menus, the key handling, the F1 help, the command palette and the tests),
+//! and the commands panels return. The list of all actions is the type itself (`Action::iter()`).
 
-use super::tile_tools::Tool;
 use crate::model::ElementKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::path::PathBuf;
+use strum::IntoEnumIterator;
 
 /// A user action with a label and, for most, a keyboard shortcut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
 pub enum Action {
     NewTile,
     NewCourse,
@@ -54,10 +55,12 @@ pub enum Action {
     ToggleSidePanel,
     /// Open the play view on the course (preview games and test drives), or go back.
     PlayView,
+    /// Find any action by typing part of its label, and run it.
+    CommandPalette,
 }
 
-/// The menu an action sits in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The menu an action sits in, in the order the menu bar shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
 pub enum Menu {
     File,
     Edit,
@@ -67,8 +70,6 @@ pub enum Menu {
 }
 
 impl Menu {
-    pub const ALL: [Menu; 5] = [Menu::File, Menu::Edit, Menu::Tools, Menu::View, Menu::Help];
-
     pub fn text(self) -> &'static str {
         match self {
             Menu::File => "File",
@@ -81,41 +82,6 @@ impl Menu {
 }
 
 impl Action {
-    pub const ALL: [Action; 32] = [
-        Action::NewTile,
-        Action::NewCourse,
-        Action::Open,
-        Action::Save,
-        Action::SaveAs,
-        Action::ImportTiled,
-        Action::ExportPng,
-        Action::Undo,
-        Action::Redo,
-        Action::RotateCw,
-        Action::RotateCcw,
-        Action::Delete,
-        Action::ToolPaint,
-        Action::ToolErase,
-        Action::ToolFill,
-        Action::ToolPick,
-        Action::ToolSelect,
-        Action::Copy,
-        Action::Cut,
-        Action::Paste,
-        Action::FlipSelection,
-        Action::FitView,
-        Action::ZoomIn,
-        Action::ZoomOut,
-        Action::ToggleGrid,
-        Action::Help,
-        Action::EditPlacedTile,
-        Action::BackToCourse,
-        Action::ToggleBestLine,
-        Action::ToggleLibrary,
-        Action::ToggleSidePanel,
-        Action::PlayView,
-    ];
-
     /// The button text, which is also the button's accessible name.
     pub fn text(self) -> &'static str {
         match self {
@@ -151,6 +117,7 @@ impl Action {
             Action::ToggleLibrary => "Library panel",
             Action::ToggleSidePanel => "Side panel",
             Action::PlayView => "Play and test drive",
+            Action::CommandPalette => "Command palette",
         }
     }
 
@@ -210,6 +177,9 @@ impl Action {
             Action::PlayView => {
                 "Race robots on the course: play a game step by step, or test-drive it with many bot games (again to go back to the editor)"
             }
+            Action::CommandPalette => {
+                "Find any command by typing part of its name; Up and Down choose, Enter runs it, Escape closes"
+            }
         }
     }
 
@@ -245,7 +215,7 @@ impl Action {
             | Action::ToggleLibrary
             | Action::ToggleSidePanel => Menu::View,
             Action::Help => Menu::Help,
-            Action::PlayView => Menu::View,
+            Action::PlayView | Action::CommandPalette => Menu::View,
         }
     }
 
@@ -294,6 +264,8 @@ impl Action {
         const EDIT_TILE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::T);
         const BEST_LINE: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::L);
         const PLAY: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F5);
+        // Ctrl+Shift+P as in VS Code and Sublime Text.
+        const PALETTE: [KeyboardShortcut; 1] = one(CMD_SHIFT, Key::P);
         match self {
             Action::NewTile => &NEW_TILE,
             Action::NewCourse => &NEW_COURSE,
@@ -325,6 +297,7 @@ impl Action {
             Action::BackToCourse | Action::ToggleLibrary | Action::ToggleSidePanel => &[],
             Action::ToggleBestLine => &BEST_LINE,
             Action::PlayView => &PLAY,
+            Action::CommandPalette => &PALETTE,
         }
     }
 
@@ -343,9 +316,8 @@ impl Action {
         if ctx.egui_wants_keyboard_input() {
             return None;
         }
-        let mut all: Vec<(Action, KeyboardShortcut)> = Action::ALL
-            .iter()
-            .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))
+        let mut all: Vec<(Action, KeyboardShortcut)> = Action::iter()
+            .flat_map(|a| a.shortcuts().iter().map(move |s| (a, *s)))
             .collect();
         // The windowing layer turns Ctrl+C, Ctrl+X and Ctrl+V into clipboard events, not keys.
         let clipboard = ctx.input(|i| {
@@ -363,6 +335,17 @@ impl Action {
         all.into_iter()
             .find(|(_, s)| ctx.input_mut(|i| i.consume_shortcut(s)))
             .map(|(a, _)| a)
+    }
+
+    /// The actions the command palette offers for `query`: those whose label holds it, ignoring
+    /// case, in menu order. The palette itself is left out: it is already open.
+    pub fn matching(query: &str) -> Vec<Action> {
+        let query = query.trim().to_lowercase();
+        Menu::iter()
+            .flat_map(|menu| Action::iter().filter(move |a| a.menu() == menu))
+            .filter(|a| *a != Action::CommandPalette)
+            .filter(|a| a.text().to_lowercase().contains(&query))
+            .collect()
     }
 }
 
@@ -417,10 +400,49 @@ pub enum PromptAnswer {
     Cancel,
 }
 
+/// Which tool the primary button uses on the tile. (A command names it, so it lives here with the
+/// commands; the tile editor's tools themselves are in `tile_editor::tools`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
+pub enum Tool {
+    /// Paints the brush element: on squares, on the nearest edge for walls and wall mounts, and as
+    /// a path for belts, currents and rivers.
+    Paint,
+    Erase,
+    Fill,
+    /// Picks the element under the pointer into the brush.
+    Pick,
+    /// Drags out a rectangle to copy, cut, turn or mirror.
+    Select,
+}
+
+impl Tool {
+    pub fn text(self) -> &'static str {
+        match self {
+            Tool::Paint => "Paint",
+            Tool::Erase => "Erase",
+            Tool::Fill => "Fill",
+            Tool::Pick => "Pick",
+            Tool::Select => "Select",
+        }
+    }
+
+    /// The action that chooses this tool (its shortcut and tooltip).
+    pub fn action(self) -> Action {
+        match self {
+            Tool::Paint => Action::ToolPaint,
+            Tool::Erase => Action::ToolErase,
+            Tool::Fill => Action::ToolFill,
+            Tool::Pick => Action::ToolPick,
+            Tool::Select => Action::ToolSelect,
+        }
+    }
+}
+
 /// What a click on a course does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum CourseTool {
     /// Drag placed tiles and flags to move them.
+    #[default]
     Move,
     /// Place this library tile at the clicked square.
     Place(String),
@@ -436,9 +458,8 @@ mod tests {
 
     #[test]
     fn no_two_actions_share_a_shortcut() {
-        let all: Vec<(Action, KeyboardShortcut)> = Action::ALL
-            .iter()
-            .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))
+        let all: Vec<(Action, KeyboardShortcut)> = Action::iter()
+            .flat_map(|a| a.shortcuts().iter().map(move |s| (a, *s)))
             .collect();
         for (i, (a, s)) in all.iter().enumerate() {
             for (b, t) in &all[i + 1..] {
@@ -449,9 +470,36 @@ mod tests {
 
     #[test]
     fn every_action_has_a_label_and_a_tooltip() {
-        for a in Action::ALL {
+        for a in Action::iter() {
             assert!(!a.text().is_empty(), "{a:?}");
             assert!(!a.tooltip().is_empty(), "{a:?}");
         }
+    }
+
+    #[test]
+    fn the_palette_finds_actions_by_any_part_of_their_label_ignoring_case() {
+        assert_eq!(
+            Action::matching("ZOOM"),
+            vec![Action::ZoomIn, Action::ZoomOut]
+        );
+        assert_eq!(Action::matching("side pan"), vec![Action::ToggleSidePanel]);
+        assert!(Action::matching("no such command").is_empty());
+        // An empty query lists every action but the palette, each once.
+        let all = Action::matching("");
+        assert_eq!(all.len(), Action::iter().count() - 1);
+        assert!(!all.contains(&Action::CommandPalette));
+        // Menu order: File's first, Help's last.
+        assert_eq!(all.first(), Some(&Action::NewTile));
+        assert_eq!(all.last(), Some(&Action::Help));
+    }
+
+    #[test]
+    fn the_palette_has_ctrl_shift_p_and_sits_in_the_view_menu() {
+        let cmd_shift = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+        assert_eq!(
+            Action::CommandPalette.shortcuts(),
+            &[KeyboardShortcut::new(cmd_shift, Key::P)]
+        );
+        assert_eq!(Action::CommandPalette.menu(), Menu::View);
     }
 }

@@ -2,7 +2,7 @@
 //! the controls with which "you" make a turn's option choices and standing policy. The controls
 //! only fill `Choices`; whether they are legal is the engine's answer (`Game::program_with`).
 
-use super::view::card_text;
+use super::labels::card_text;
 use crate::engine::{
     Card, CardKind, Choices, Exchange, FireMode, Game, OptionCard, Placed, RegisterSet, Side,
     Sidestep, WrenchChoice,

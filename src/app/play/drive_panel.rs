@@ -3,7 +3,7 @@
 //! heat map over the board, and export to JSON or CSV.
 
 use crate::app::canvas::BoardView;
-use crate::app::egui_paint::paint_scene;
+use crate::app::canvas::paint::paint_scene;
 use crate::bots::drive::DriveStats;
 use crate::bots::{Arena, BotKind, DriveOptions, drive};
 use crate::geom::Square;

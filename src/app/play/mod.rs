@@ -3,12 +3,22 @@
 //! The view animates the engine's events and never applies a rule itself (DESIGN.md).
 
 pub mod anim;
+mod board;
 mod choices_ui;
+mod controls;
 pub mod drive_panel;
-mod hook;
+mod hand;
+mod labels;
+mod log;
+mod playback;
+mod robots;
+mod samples;
 pub mod session;
+mod setup;
 mod view;
 
+use crate::app::canvas::{BoardView, ZOOM_STEP};
+use crate::app::command::Action;
 use crate::bots::Arena;
 use crate::engine::{Card, Choices};
 use crate::format::Library;
@@ -61,7 +71,7 @@ pub struct PlayView {
     pub tab: PlayTab,
     pub setup: PlaySetup,
     session: Option<Session>,
-    board_view: crate::app::canvas::BoardView,
+    board_view: BoardView,
     playback: Option<Playback>,
     /// Stepping on its own (Play) or not (Pause).
     pub playing: bool,
@@ -113,7 +123,7 @@ impl PlayView {
             tab: PlayTab::Game,
             setup,
             session: None,
-            board_view: crate::app::canvas::BoardView::default(),
+            board_view: BoardView::default(),
             playback: None,
             playing: false,
             speed: 1.0,
@@ -211,22 +221,21 @@ impl PlayView {
     }
 
     /// Fit, Zoom in or Zoom out on the board of the tab shown.
-    pub fn view_action(&mut self, action: crate::app::command::Action) {
-        use crate::app::command::Action;
+    pub fn view_action(&mut self, action: Action) {
         let view = match self.tab {
             PlayTab::Game => &mut self.board_view,
             PlayTab::Drive => self.drive.board_view_mut(),
         };
         match action {
             Action::FitView => view.request_fit(),
-            Action::ZoomIn => view.zoom_by(crate::app::canvas::ZOOM_STEP),
-            Action::ZoomOut => view.zoom_by(1.0 / crate::app::canvas::ZOOM_STEP),
+            Action::ZoomIn => view.zoom_by(ZOOM_STEP),
+            Action::ZoomOut => view.zoom_by(1.0 / ZOOM_STEP),
             _ => {}
         }
     }
 
     /// The board view of the game tab.
-    pub fn board_view(&self) -> &crate::app::canvas::BoardView {
+    pub fn board_view(&self) -> &BoardView {
         &self.board_view
     }
 

@@ -3,6 +3,10 @@
 //!
 //! Board coordinates are in squares: `(0, 0)` is the north-west corner of square `(0, 0)` and
 //! `(width, height)` the south-east corner of the board. Screen coordinates are egui points.
+//! The tile editor, the course composer and the play view all draw their boards here; `paint`
+//! turns the renderer's scene into egui shapes.
+
+pub mod paint;
 
 use crate::geom::Square;
 use crate::model::Board;

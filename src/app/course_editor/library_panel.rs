@@ -4,8 +4,8 @@
 //! with its Place button.
 
 use super::TileDrag;
-use super::command::{Command, Entry};
 use super::thumbnails::Thumbnails;
+use crate::app::command::{Command, Entry};
 use crate::format::Library;
 use crate::format::library::Origin;
 use egui::{RichText, ScrollArea, Ui};

@@ -1,9 +1,10 @@
 //! The bar below the canvas: the square under the pointer and what is on it, each element's rule
 //! as its tooltip; a hint on how to move the view otherwise.
 
-use super::HoverInfo;
+use crate::app::state::shown::HoverInfo;
 use egui::Ui;
 
+/// Draws the bar.
 pub fn status_bar_ui(ui: &mut Ui, hovered: Option<&HoverInfo>) {
     ui.horizontal(|ui| {
         let Some(info) = hovered else {

@@ -7,40 +7,6 @@ use crate::model::{
     Phases, Placement, Spin, SquareSpec, StartNumber, StartSquare, Tile, Wrenches,
 };
 
-/// Which tool the primary button uses on the tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tool {
-    /// Paints the brush element: on squares, on the nearest edge for walls and wall mounts, and as
-    /// a path for belts, currents and rivers.
-    Paint,
-    Erase,
-    Fill,
-    /// Picks the element under the pointer into the brush.
-    Pick,
-    /// Drags out a rectangle to copy, cut, turn or mirror.
-    Select,
-}
-
-impl Tool {
-    pub const ALL: [Tool; 5] = [
-        Tool::Paint,
-        Tool::Erase,
-        Tool::Fill,
-        Tool::Pick,
-        Tool::Select,
-    ];
-
-    pub fn text(self) -> &'static str {
-        match self {
-            Tool::Paint => "Paint",
-            Tool::Erase => "Erase",
-            Tool::Fill => "Fill",
-            Tool::Pick => "Pick",
-            Tool::Select => "Select",
-        }
-    }
-}
-
 /// The element about to be placed and which way it faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Brush {

@@ -3,7 +3,8 @@
 //! (the pointer released, a burst of rotations over), so one drag stroke is one step.
 
 use crate::format::{course_to_string, tile_to_string};
-use crate::model::{Course, Tile};
+use crate::geom::Square;
+use crate::model::{Course, LivesRule, PlayerRange, RulesEdition, StartRule, Tile};
 use std::path::PathBuf;
 
 /// The fewest undo steps kept (the issue asks for at least 200).
@@ -37,6 +38,29 @@ impl Content {
         } else {
             name
         }
+    }
+}
+
+/// An empty tile for File > New tile: 12 x 12 open floor.
+pub fn new_tile() -> Tile {
+    let mut tile = Tile::new("new-tile", 12, 12);
+    tile.name = "New tile".to_string();
+    tile
+}
+
+/// An empty course for File > New course: the 1994 rules and start on (0, 0) until changed.
+pub fn new_course() -> Course {
+    Course {
+        name: "New course".to_string(),
+        description: String::new(),
+        author: String::new(),
+        rules: RulesEdition::Classic1994,
+        players: PlayerRange::default(),
+        lives: LivesRule::Standard,
+        placements: Vec::new(),
+        embedded: Vec::new(),
+        flags: Vec::new(),
+        start: StartRule::Archive(Square::new(0, 0)),
     }
 }
 

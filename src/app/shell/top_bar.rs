@@ -2,19 +2,21 @@
 //! size, and for a course its flags and start), the view buttons, and any problem that needs the
 //! user's attention.
 
-use super::canvas::BoardView;
-use super::command::{Action, Command, Menu};
-use super::document::Document;
-use super::{Shown, ShownKind, State};
+use crate::app::canvas::BoardView;
+use crate::app::command::{Action, Command, Menu};
+use crate::app::state::State;
+use crate::app::state::document::Document;
+use crate::app::state::shown::{Shown, ShownKind};
 use crate::model::StartRule;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
+use strum::IntoEnumIterator;
 
 /// The menu bar: every action, in its menu, with its shortcut. Returns what the user chose.
 pub fn menu_bar_ui(ui: &mut Ui, doc: Option<&Document>, recent: &[PathBuf]) -> Vec<Command> {
     let mut commands = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
-        for menu in Menu::ALL {
+        for menu in Menu::iter() {
             ui.menu_button(menu.text(), |ui| {
                 if menu == Menu::File {
                     ui.menu_button("Recent", |ui| {
@@ -37,7 +39,7 @@ pub fn menu_bar_ui(ui: &mut Ui, doc: Option<&Document>, recent: &[PathBuf]) -> V
                         }
                     });
                 }
-                for action in Action::ALL.iter().copied().filter(|a| a.menu() == menu) {
+                for action in Action::iter().filter(|a| a.menu() == menu) {
                     let enabled = match action {
                         Action::Undo => doc.is_some_and(|d| d.can_undo()),
                         Action::Redo => doc.is_some_and(|d| d.can_redo()),

@@ -2,13 +2,14 @@
 //! (seed 001) groups them, searchable, each swatch drawn by the board renderer and named, the
 //! element's rule as hover text; and the tool buttons above it.
 
-use super::command::{Action, Command};
-use super::tile_tools::{Brush, Tool, paint_at};
-use crate::app::egui_paint::paint_scene;
+use super::tools::{Brush, paint_at};
+use crate::app::canvas::paint::paint_scene;
+use crate::app::command::{Command, Tool};
 use crate::model::{Board, ElementGroup, ElementKind, Placement, Tile};
 use crate::render::{Scene, SceneOptions, build_scene};
 use egui::emath::RectTransform;
 use egui::{Pos2, Rect, Sense, Ui, Vec2};
+use strum::IntoEnumIterator;
 
 /// The side of a swatch, in points.
 const SWATCH: f32 = 28.0;
@@ -78,16 +79,10 @@ pub fn palette_ui(
 ) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
-        for (t, action) in [
-            (Tool::Paint, Action::ToolPaint),
-            (Tool::Erase, Action::ToolErase),
-            (Tool::Fill, Action::ToolFill),
-            (Tool::Pick, Action::ToolPick),
-            (Tool::Select, Action::ToolSelect),
-        ] {
+        for t in Tool::iter() {
             if ui
                 .selectable_label(tool == t, t.text())
-                .on_hover_text(action.tooltip_with_shortcut(ui.ctx()))
+                .on_hover_text(t.action().tooltip_with_shortcut(ui.ctx()))
                 .clicked()
             {
                 commands.push(Command::Tool(t));

@@ -1,7 +1,7 @@
 //! The course composer's side panel: what a click on the course does (move, place a tile, put a
 //! flag, set the 1994 start), the flags in order with renumbering, and the course properties.
 
-use super::command::{Command, CourseTool};
+use crate::app::command::{Command, CourseTool};
 use crate::model::{Course, LivesRule, StartRule};
 use egui::Ui;
 

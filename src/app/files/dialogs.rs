@@ -1,9 +1,10 @@
-//! The modal windows: the Save / Don't Save / Cancel prompt before changes would be lost, the
-//! help window listing every command and its shortcut (F1), and the overlay while a file is
-//! dragged over the window.
+//! The windows about files: the Save / Don't Save / Cancel prompt before changes would be lost,
+//! the offer of unsaved work from a crash, the overlay while a file is dragged over the window,
+//! and the system's file pickers (which tests cannot drive: they give paths through commands).
 
-use super::command::{Action, Command, Menu, PromptAnswer};
+use crate::app::command::{Command, PromptAnswer};
 use egui::{Context, Id, Modal};
+use std::path::PathBuf;
 
 /// The unsaved-changes prompt for the document `name`. Returns the answer once given; closing
 /// the prompt with Escape or a click outside cancels.
@@ -40,42 +41,6 @@ pub fn unsaved_prompt(ctx: &Context, name: &str) -> Option<Command> {
         answer = Some(PromptAnswer::Cancel);
     }
     answer.map(Command::Prompt)
-}
-
-/// The help window. `open` is cleared when the user closes it.
-pub fn help_window(ctx: &Context, open: &mut bool) {
-    egui::Window::new("Keyboard shortcuts")
-        .open(open)
-        .resizable(true)
-        .show(ctx, |ui| {
-            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                for menu in Menu::ALL {
-                    for action in Action::ALL.iter().filter(|a| a.menu() == menu) {
-                        ui.label(menu.text());
-                        ui.label(action.text());
-                        let keys = action
-                            .shortcuts()
-                            .iter()
-                            .map(|s| ctx.format_shortcut(s))
-                            .collect::<Vec<_>>()
-                            .join(", ");
-                        ui.monospace(keys);
-                        ui.weak(action.tooltip());
-                        ui.end_row();
-                    }
-                }
-                ui.label("Tile");
-                ui.label("Erase");
-                ui.monospace("Right button");
-                ui.weak("Erase with any tool");
-                ui.end_row();
-                ui.label("Tile");
-                ui.label("Rotate");
-                ui.monospace("Alt+wheel");
-                ui.weak("Turn the element or tile under the pointer");
-                ui.end_row();
-            });
-        });
 }
 
 /// Darkens the window and says what dropping will do while files are dragged over it.
@@ -123,4 +88,42 @@ pub fn restore_prompt(ctx: &Context) -> Option<bool> {
         });
     });
     answer
+}
+
+/// Asks for a tile or course file to open.
+pub fn pick_document() -> Option<PathBuf> {
+    rfd::FileDialog::new()
+        .add_filter("factory-floor tile or course", &["json"])
+        .pick_file()
+}
+
+/// Asks for a Tiled map to import.
+pub fn pick_tiled_map() -> Option<PathBuf> {
+    rfd::FileDialog::new()
+        .add_filter("Tiled map", &["json", "tmj", "tmx"])
+        .pick_file()
+}
+
+/// Asks where to save a tile or course, offering `name`.
+pub fn pick_save_path(name: String) -> Option<PathBuf> {
+    rfd::FileDialog::new()
+        .add_filter("factory-floor tile or course", &["json"])
+        .set_file_name(name)
+        .save_file()
+}
+
+/// Asks where to save the course a placed tile was opened from.
+pub fn pick_course_save_path() -> Option<PathBuf> {
+    rfd::FileDialog::new()
+        .add_filter("factory-floor course", &["json"])
+        .set_file_name("course.json")
+        .save_file()
+}
+
+/// Asks where to export the board as a PNG picture.
+pub fn pick_png_path() -> Option<PathBuf> {
+    rfd::FileDialog::new()
+        .add_filter("PNG picture", &["png"])
+        .set_file_name("board.png")
+        .save_file()
 }

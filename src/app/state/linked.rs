@@ -10,17 +10,16 @@
 //! file and the course goes on showing the edits; Don't Save drops them). Leaving both (close,
 //! New, Open, another library entry) asks once for everything unsaved, and Save saves both.
 
-use super::command::{Command, Entry};
+use super::Workspace;
 use super::document::{Content, Document};
-use super::validation_panel;
-use super::{App, PendingAction, Shown, ShownKind};
-use crate::app::egui_paint::paint_scene;
+use super::shown::{Shown, course_kind};
+use crate::app::command::Entry;
 use crate::format::Library;
 use crate::format::library::Origin;
-use crate::model::{Board, Course, StartRule, Tile, TileSource};
+use crate::model::{Tile, TileSource};
 use crate::render::{Scene, build_scene};
 use crate::validate::{Analysis, Diagnostic, Solution};
-use egui::Ui;
+use std::path::Path;
 
 /// The course a placed tile was opened from, while the tile is being edited.
 pub struct LinkedCourse {
@@ -57,10 +56,10 @@ impl TileSource for WithEdited<'_> {
     }
 }
 
-impl App {
+impl Workspace {
     /// Opens the tile of placement `index` of the open course in the tile editor, keeping the
     /// course open beside it.
-    pub(super) fn edit_placed_tile(&mut self, index: usize) {
+    pub fn edit_placed_tile(&mut self, index: usize) {
         let Some(course) = self.doc.as_ref().and_then(|d| d.course()) else {
             return;
         };
@@ -102,24 +101,14 @@ impl App {
         };
         self.set_document(Document::new(Content::Tile(tile), path, true));
         self.source = entry;
+        // The course's own unsaved changes are what a crash would lose now: the recovery file
+        // follows `recovery_copy` when the generation moves.
         self.linked = Some(linked);
-        // The course's own unsaved changes are what a crash would lose now.
-        if self.offer_restore.is_none()
-            && let (Some(recovery), Some(linked)) = (&self.recovery, &self.linked)
-            && linked.doc.is_dirty()
-        {
-            let _ = recovery.write(&linked.doc.content, linked.doc.path.as_deref());
-        }
         self.rebuild();
     }
 
-    /// The course the open tile was opened from, if it was.
-    pub fn linked_course(&self) -> Option<&LinkedCourse> {
-        self.linked.as_ref()
-    }
-
     /// Compiles and checks the linked course with the tile as it is now (after every edit).
-    pub(super) fn rebuild_linked(&mut self) {
+    pub fn rebuild_linked(&mut self) {
         let Some(mut linked) = self.linked.take() else {
             return;
         };
@@ -160,7 +149,7 @@ impl App {
 
     /// The problems and best line of the linked course, back from the background: the preview is
     /// drawn again with them.
-    pub(super) fn take_linked_analysis(&mut self, analysis: Analysis) {
+    pub fn take_linked_analysis(&mut self, analysis: Analysis) {
         let Some(mut linked) = self.linked.take() else {
             return;
         };
@@ -176,7 +165,7 @@ impl App {
 
     /// Back from the tile to the course it was opened from (after the prompt if the tile has
     /// unsaved edits).
-    pub(super) fn back_to_course(&mut self) {
+    pub fn back_to_course(&mut self) {
         let Some(mut linked) = self.linked.take() else {
             return;
         };
@@ -196,7 +185,7 @@ impl App {
     /// What the recovery file keeps: the document with unsaved changes, the tile being edited
     /// first, else the course it came from (there is one recovery file, so with both unsaved
     /// only the tile's edits are kept).
-    pub(super) fn recovery_copy(&self) -> Option<(&Content, Option<&std::path::Path>)> {
+    pub fn recovery_copy(&self) -> Option<(&Content, Option<&Path>)> {
         let embedded = self.linked.as_ref().is_some_and(|l| l.embedded);
         if let Some(doc) = &self.doc
             && doc.is_dirty()
@@ -210,20 +199,21 @@ impl App {
             .map(|l| (&l.doc.content, l.doc.path.as_deref()))
     }
 
-    /// Whether `action` would lose unsaved changes.
-    pub(super) fn loses_changes(&self, action: &PendingAction) -> bool {
-        match action {
+    /// Whether going back to the course (`back_to_course`) or leaving everything open would lose
+    /// unsaved changes.
+    pub fn loses_changes(&self, back_to_course: bool) -> bool {
+        if back_to_course {
             // The course stays open: only a library tile's own edits are at stake.
-            PendingAction::BackToCourse => {
-                !self.linked.as_ref().is_some_and(|l| l.embedded)
-                    && self.doc.as_ref().is_some_and(|d| d.is_dirty())
-            }
-            _ => self.has_unsaved_changes(),
+            !self.linked.as_ref().is_some_and(|l| l.embedded)
+                && self.doc.as_ref().is_some_and(|d| d.is_dirty())
+        } else {
+            self.has_unsaved_changes()
         }
     }
 
-    /// The names of what `action` would lose, for the prompt.
-    pub(super) fn unsaved_names(&self, action: &PendingAction) -> String {
+    /// The names of what going back to the course (`back_to_course`) or leaving everything open
+    /// would lose, for the prompt.
+    pub fn unsaved_names(&self, back_to_course: bool) -> String {
         let mut names = Vec::new();
         let embedded = self.linked.as_ref().is_some_and(|l| l.embedded);
         if let Some(doc) = &self.doc
@@ -232,7 +222,7 @@ impl App {
         {
             names.push(doc.content.display_name());
         }
-        if *action != PendingAction::BackToCourse
+        if !back_to_course
             && let Some(linked) = &self.linked
             && linked.doc.is_dirty()
         {
@@ -241,47 +231,8 @@ impl App {
         names.join("\" and \"")
     }
 
-    /// Save in the unsaved-changes prompt: the tile (unless its edits are the course's) and, when
-    /// leaving both, the course. Returns whether everything asked for was saved.
-    pub(super) fn save_for(&mut self, action: &PendingAction) -> bool {
-        let embedded = self.linked.as_ref().is_some_and(|l| l.embedded);
-        if !embedded && self.doc.as_ref().is_some_and(|d| d.is_dirty()) && !self.save() {
-            return false;
-        }
-        if *action == PendingAction::BackToCourse {
-            return true;
-        }
-        let Some(linked) = self.linked.as_mut() else {
-            return true;
-        };
-        if !linked.doc.is_dirty() {
-            return true;
-        }
-        let path = match linked.doc.path.clone() {
-            Some(p) => p,
-            None => match rfd::FileDialog::new()
-                .add_filter("factory-floor course", &["json"])
-                .set_file_name("course.json")
-                .save_file()
-            {
-                Some(p) => p,
-                None => return false,
-            },
-        };
-        match super::write_document(&mut linked.doc, &path) {
-            Ok(()) => {
-                self.state.remember(&path);
-                true
-            }
-            Err(e) => {
-                self.errors.push(e);
-                false
-            }
-        }
-    }
-
     /// The window title while a placed tile is edited: both names, each with its unsaved mark.
-    pub(super) fn linked_title(&self) -> Option<String> {
+    pub fn linked_title(&self) -> Option<String> {
         let linked = self.linked.as_ref()?;
         let doc = self.doc.as_ref()?;
         let star = |dirty: bool| if dirty { "*" } else { "" };
@@ -292,93 +243,5 @@ impl App {
             linked.doc.content.display_name(),
             star(linked.doc.is_dirty()),
         ))
-    }
-
-    /// The side panel's part about the course the tile was opened from: a picture of it as the
-    /// edits leave it, its problems, and the way back.
-    pub(super) fn linked_course_ui(&self, ui: &mut Ui) -> Vec<Command> {
-        let mut commands = Vec::new();
-        let Some(linked) = &self.linked else {
-            return commands;
-        };
-        ui.heading("In the course");
-        ui.label(format!(
-            "Placed in \"{}\": edits show in the course at once.",
-            linked.doc.content.display_name()
-        ));
-        let back = super::command::Action::BackToCourse;
-        if ui
-            .button(back.text())
-            .on_hover_text(back.tooltip())
-            .clicked()
-        {
-            commands.push(Command::Action(back));
-        }
-        if let Some(shown) = &linked.shown {
-            course_preview_ui(ui, shown, linked.placement);
-        }
-        let mut show_path = self.state.show_path;
-        if validation_panel::best_line_ui(ui, &mut show_path, linked.solution.as_ref()) {
-            commands.push(Command::Action(super::command::Action::ToggleBestLine));
-        }
-        // Clicking a problem here would show squares of a board that is not on the canvas.
-        let _ = validation_panel::validation_ui(
-            ui,
-            &linked.diagnostics,
-            None,
-            self.linked_analyser.is_busy(),
-        );
-        commands
-    }
-}
-
-/// What the top bar says about a course.
-pub(super) fn course_kind(c: &Course) -> ShownKind {
-    ShownKind::Course {
-        flags: c.flags.len(),
-        start: c.start,
-        players: (c.players.min, c.players.max),
-        tiles: c.placements.len(),
-    }
-}
-
-/// A picture of the course as it is with the edits, the width of the panel, with the placement
-/// the tile was opened from outlined.
-fn course_preview_ui(ui: &mut Ui, shown: &Shown, placement: usize) {
-    let board: &Board = &shown.board;
-    let size = egui::vec2(board.width().max(1) as f32, board.height().max(1) as f32);
-    let width = ui.available_width().max(32.0);
-    let height = (width * size.y / size.x).min(200.0);
-    let scale = (width / size.x).min(height / size.y);
-    let (rect, response) = ui.allocate_exact_size(size * scale, egui::Sense::hover());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Course preview"));
-    let to_screen = egui::emath::RectTransform::from_to(
-        egui::Rect::from_min_size(egui::Pos2::ZERO, size),
-        rect,
-    );
-    let painter = ui.painter_at(rect);
-    paint_scene(&painter, &shown.scene, to_screen);
-    if let Some((_, nw, w, h)) = board.placements.iter().find(|p| p.0 == placement) {
-        let outline = egui::Rect::from_min_size(
-            egui::pos2(nw.x as f32, nw.y as f32),
-            egui::vec2(*w as f32, *h as f32),
-        );
-        painter.rect_stroke(
-            to_screen.transform_rect(outline),
-            0.0,
-            egui::Stroke::new(2.5, egui::Color32::from_rgb(80, 160, 255)),
-            egui::StrokeKind::Inside,
-        );
-    }
-}
-
-/// Whether the course starts on one archive square (for the scene's start marker).
-pub(super) fn archive_start(kind: &ShownKind) -> Option<crate::geom::Square> {
-    match kind {
-        ShownKind::Course {
-            start: StartRule::Archive(square),
-            ..
-        } => Some(*square),
-        _ => None,
     }
 }

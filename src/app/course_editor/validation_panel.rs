@@ -1,9 +1,8 @@
 //! The live validation panel of the course composer: the diagnostics of `validate::validate`,
 //! recomputed when the course changes; clicking one highlights its squares and centres the view.
-//! And the solver's best line, which can be drawn on the board.
+//! And the solver's best line, which can be drawn on the board (`state::shown::best_line_path`).
 
-use super::command::{Action, Command};
-use crate::render::{Rgba, ScenePath};
+use crate::app::command::{Action, Command};
 use crate::validate::{Diagnostic, Severity, Solution};
 use egui::{RichText, Ui};
 
@@ -62,10 +61,6 @@ pub fn validation_ui(
     command
 }
 
-/// The colour of the solver's best line on the board: a green that stands out from the grey
-/// floor, the yellow and blue belts and the red lasers.
-pub const BEST_LINE_COLOUR: Rgba = Rgba::new(20, 200, 90, 235);
-
 /// The checkbox that shows the solver's best line on the board, with what the line is. Returns
 /// whether it was toggled.
 pub fn best_line_ui(ui: &mut Ui, show: &mut bool, solution: Option<&Solution>) -> bool {
@@ -94,15 +89,4 @@ pub fn best_line_ui(ui: &mut Ui, show: &mut bool, solution: Option<&Solution>) -
         }
     }
     toggled
-}
-
-/// The best line as a path overlay: the start, then the square each register phase ends on
-/// (a turn that leaves the robot where it was adds no point).
-pub fn best_line_path(solution: &Solution) -> ScenePath {
-    let mut squares = solution.line();
-    squares.dedup();
-    ScenePath {
-        squares,
-        colour: BEST_LINE_COLOUR,
-    }
 }

@@ -1,0 +1,130 @@
+//! The play view's board: the course with the robots where the animation has them, laser shots
+//! as they fire, robots sharing a square fanned out.
+
+use super::PlayView;
+use super::anim::{Pose, poses_of};
+use super::labels::robot_colour;
+use crate::app::canvas::paint::paint_scene;
+use egui::{Color32, Pos2, Stroke, Ui, Vec2};
+
+impl PlayView {
+    pub(super) fn board_ui(&mut self, ui: &mut Ui, now: f64) {
+        let (poses, shots) = match (&self.session, &self.playback) {
+            (Some(s), Some(p)) if p.step == s.cursor() => {
+                let t = self.progress(p, now);
+                if t < 1.0 || p.frozen.is_some() {
+                    if p.frozen.is_none() {
+                        ui.ctx().request_repaint();
+                    }
+                    p.anim.at(t)
+                } else {
+                    (poses_of(s.game()), Vec::new())
+                }
+            }
+            (Some(s), _) => (poses_of(s.game()), Vec::new()),
+            (None, _) => (Vec::new(), Vec::new()),
+        };
+        let powered_down: Vec<bool> = self.session.as_ref().map_or(Vec::new(), |s| {
+            s.game().robots().iter().map(|r| r.powered_down).collect()
+        });
+        // Robots on one square (virtual ones) are fanned out a little so each can be seen.
+        let mut poses = poses;
+        let at: Vec<(Pos2, bool)> = poses.iter().map(|p| (p.pos, p.alpha > 0.0)).collect();
+        for i in 0..poses.len() {
+            let sharing = (0..i)
+                .filter(|&j| at[j].1 && (at[j].0 - at[i].0).length() < 0.05)
+                .count();
+            if sharing > 0 && poses[i].alpha > 0.0 {
+                let turn = sharing as f32 * std::f32::consts::FRAC_PI_4 * 3.0;
+                poses[i].pos += Vec2::new(turn.cos(), turn.sin()) * 0.22;
+            }
+        }
+        let scene = &self.scene;
+        self.board_view
+            .ui(ui, &self.arena.board, |painter, to_screen| {
+                paint_scene(painter, scene, to_screen);
+                let scale = to_screen.scale().x;
+                for (line, strength) in &shots {
+                    let colour = if line.by_robot {
+                        Color32::from_rgb(255, 60, 200)
+                    } else {
+                        Color32::from_rgb(255, 30, 30)
+                    };
+                    let a = to_screen.transform_pos(line.from);
+                    let b = to_screen.transform_pos(line.to);
+                    painter.line_segment(
+                        [a, b],
+                        Stroke::new(0.12 * scale * strength, colour.gamma_multiply(*strength)),
+                    );
+                    painter.circle_filled(b, 0.2 * scale * strength, colour.gamma_multiply(0.6));
+                }
+                for (i, pose) in poses.iter().enumerate() {
+                    paint_robot(
+                        painter,
+                        to_screen.transform_pos(pose.pos),
+                        scale,
+                        pose,
+                        i,
+                        powered_down.get(i).copied().unwrap_or(false),
+                    );
+                }
+            });
+    }
+}
+
+/// A robot: a disc in its colour with a nose pointing where it faces and its number; a virtual
+/// robot is drawn see-through with a dashed look (a thin ring), a powered-down one greyed.
+fn paint_robot(
+    painter: &egui::Painter,
+    centre: Pos2,
+    scale: f32,
+    pose: &Pose,
+    i: usize,
+    powered_down: bool,
+) {
+    if pose.alpha <= 0.01 {
+        return;
+    }
+    let mut colour = robot_colour(i);
+    if powered_down {
+        colour = Color32::from_gray(140);
+    }
+    let body = if pose.is_virtual {
+        colour.gamma_multiply(0.45 * pose.alpha)
+    } else {
+        colour.gamma_multiply(pose.alpha)
+    };
+    let r = 0.34 * scale;
+    painter.circle(
+        centre,
+        r,
+        body,
+        Stroke::new(
+            (0.05 * scale).max(1.0),
+            Color32::from_gray(20).gamma_multiply(pose.alpha),
+        ),
+    );
+    let dir = Vec2::new(pose.angle.sin(), -pose.angle.cos());
+    let side = Vec2::new(-dir.y, dir.x);
+    let tip = centre + dir * (0.46 * scale);
+    let base = centre + dir * (0.18 * scale);
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            tip,
+            base + side * (0.16 * scale),
+            base - side * (0.16 * scale),
+        ],
+        Color32::WHITE.gamma_multiply(pose.alpha),
+        Stroke::new(
+            (0.03 * scale).max(1.0),
+            Color32::from_gray(20).gamma_multiply(pose.alpha),
+        ),
+    ));
+    painter.text(
+        centre - dir * (0.1 * scale),
+        egui::Align2::CENTER_CENTER,
+        format!("{}", i + 1),
+        egui::FontId::proportional((0.3 * scale).max(6.0)),
+        Color32::WHITE.gamma_multiply(pose.alpha),
+    );
+}

@@ -1,0 +1,122 @@
+//! What the tests, the benchmarks and `--screenshot` read of the window.
+
+use super::App;
+use crate::app::canvas::BoardView;
+use crate::app::command::Entry;
+use crate::app::command::Tool;
+use crate::app::course_editor::thumbnails::Thumbnails;
+use crate::app::files::pending::PendingAction;
+use crate::app::state::State;
+use crate::app::state::document::Document;
+use crate::app::state::linked::LinkedCourse;
+use crate::app::state::shown::{HoverInfo, Shown};
+use crate::app::tile_editor::tools::Brush;
+use crate::format::Library;
+use crate::validate::{Diagnostic, Solution};
+
+impl App {
+    /// The library entry the open document was copied from.
+    pub fn shown_entry(&self) -> Option<Entry> {
+        self.ws.source
+    }
+
+    /// The name of what is on the canvas.
+    pub fn shown_name(&self) -> Option<&str> {
+        self.ws.shown.as_ref().map(|s| s.name.as_str())
+    }
+
+    pub fn shown(&self) -> Option<&Shown> {
+        self.ws.shown.as_ref()
+    }
+
+    /// The document being edited.
+    pub fn document(&self) -> Option<&Document> {
+        self.ws.doc.as_ref()
+    }
+
+    pub fn view(&self) -> &BoardView {
+        &self.ws.view
+    }
+
+    pub fn state(&self) -> &State {
+        &self.ws.settings
+    }
+
+    pub fn library(&self) -> &Library {
+        &self.ws.library
+    }
+
+    pub fn brush(&self) -> Brush {
+        self.tile.brush
+    }
+
+    pub fn tool(&self) -> Tool {
+        self.tile.tool
+    }
+
+    /// The validation diagnostics of the open course (empty for a tile).
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.ws.diagnostics
+    }
+
+    /// The solver's best line for the open course, if it has a race to solve.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.ws.solution.as_ref()
+    }
+
+    /// The pictures of the library's tiles.
+    pub fn thumbnails(&self) -> &Thumbnails {
+        &self.thumbnails
+    }
+
+    /// The action waiting for the unsaved-changes prompt.
+    pub fn pending(&self) -> Option<&PendingAction> {
+        self.files.pending.as_ref()
+    }
+
+    /// The square under the pointer and what is on it, as of the last frame.
+    pub fn hovered(&self) -> Option<&HoverInfo> {
+        self.ws.hovered.as_ref()
+    }
+
+    /// Problems shown in the window (not the library's own load errors, which the list shows).
+    pub fn errors(&self) -> &[String] {
+        &self.ws.errors
+    }
+
+    /// Whether validation of a course shown is still running in the background.
+    pub fn analysis_pending(&self) -> bool {
+        self.ws.analysis_pending()
+    }
+
+    /// The title the window was last given.
+    pub fn window_title(&self) -> &str {
+        &self.window_title
+    }
+
+    /// The state to keep for the next run: what `State` holds, with the zoom as it is now.
+    pub fn persisted_state(&self) -> State {
+        self.ws.persisted_state()
+    }
+
+    /// The course the open tile was opened from, if it was.
+    pub fn linked_course(&self) -> Option<&LinkedCourse> {
+        self.ws.linked.as_ref()
+    }
+
+    /// Whether anything open has unsaved changes: the document, and the course a tile was
+    /// opened from.
+    pub fn has_unsaved_changes(&self) -> bool {
+        self.ws.has_unsaved_changes()
+    }
+
+    /// Whether unsaved work from an earlier session is being offered back.
+    pub fn offers_restore(&self) -> bool {
+        self.files.offer_restore.is_some()
+    }
+
+    /// Whether the command palette is open.
+    pub fn palette_open(&self) -> bool {
+        self.palette.is_open()
+    }
+}

@@ -37,4 +37,4 @@ pub use scenario::{ScenarioReport, run_scenario_file};
 pub use turn::ProgramError;
 
 #[cfg(test)]
-mod tests;
+mod test_support;

@@ -225,3 +225,6 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -363,3 +363,6 @@ impl Game {
         c
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -173,3 +173,6 @@ impl Game {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

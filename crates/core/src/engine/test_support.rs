@@ -5,7 +5,7 @@ use crate::engine::{
     Card, CardKind, Choices, Event, Factory, Game, OptionCard, OptionSet, RegisterSet, RobotSetup,
     Settings, Status,
 };
-use crate::geom::Facing::{E, S, W};
+use crate::geom::Facing::S;
 use crate::geom::{Facing, Sides, Square};
 use crate::model::{
     Barrier, Beams, Board, Device, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin,
@@ -348,12 +348,4 @@ pub(super) fn registers(list: &[u8]) -> RegisterSet {
         s.insert(r);
     }
     s
-}
-
-/// A real two-robot game with `opts` for robot 0, dealt and programming.
-pub(super) fn dealt_game(opts: &[OptionCard]) -> (Game, Vec<Event>) {
-    let mut g = Plan::new(12, 12).game(&[], &[("a", sq(2, 2), E, opts), ("b", sq(8, 8), W, &[])]);
-    let mut ev = Vec::new();
-    g.begin_turn(&mut ev);
-    (g, ev)
 }

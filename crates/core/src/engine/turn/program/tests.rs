@@ -1,9 +1,18 @@
 //! Unit tests of programs and option choices: legal ones are accepted, illegal ones refused; the
-//! Flywheel. Each is named after the rule it checks and cites its source.
+//! Flywheel and Recompile. Each is named after the rule it checks and cites its source.
 
 use crate::engine::OptionCard as O;
-use crate::engine::test_support::{dealt_game, registers, two_robot_game};
-use crate::engine::{CardKind, ChoiceError, Choices, ProgramError, Side};
+use crate::engine::test_support::{Plan, registers, robot, sq, two_robot_game};
+use crate::engine::{CardKind, ChoiceError, Choices, Event, Game, OptionCard, ProgramError, Side};
+use crate::geom::Facing::{E, W};
+
+/// A real two-robot game with `opts` for robot 0, dealt and programming.
+fn dealt_game(opts: &[OptionCard]) -> (Game, Vec<Event>) {
+    let mut g = Plan::new(12, 12).game(&[], &[("a", sq(2, 2), E, opts), ("b", sq(8, 8), W, &[])]);
+    let mut ev = Vec::new();
+    g.begin_turn(&mut ev);
+    (g, ev)
+}
 
 #[test]
 fn only_legal_programs_are_accepted_rulings_legal_programs() {
@@ -115,4 +124,20 @@ fn illegal_option_choices_are_refused_like_illegal_programs_issue_8() {
         ..Choices::default()
     };
     assert_eq!(g.program_with(0, cards, false, &ok, &mut ev), Ok(()));
+}
+
+#[test]
+fn recompile_deals_a_new_hand_once_a_turn_for_1_damage_issue_8() {
+    let (mut g, mut ev) = dealt_game(&[O::Recompile]);
+    let old = g.hand(0).to_vec();
+    assert_eq!(g.recompile(0, &mut ev), Ok(()));
+    assert_eq!(robot(&g, 0).damage, 1);
+    assert_eq!(g.hand(0).len(), 8);
+    assert!(g.hand(0).iter().all(|c| !old.contains(c)));
+    assert_eq!(
+        g.recompile(0, &mut ev),
+        Err(ProgramError::Choice(ChoiceError::RecompileUsed))
+    );
+    assert_eq!(g.cards_in_play(), 84);
+    assert!(g.recompile(1, &mut ev).is_err(), "b has no Recompile");
 }

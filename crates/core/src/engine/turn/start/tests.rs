@@ -1,9 +1,8 @@
-//! Unit tests of the start of a turn: the deal, re-entry and Recompile. Each is named after the
-//! rule it checks and cites its source.
+//! Unit tests of the start of a turn: the deal and re-entry. Each is named after the rule it checks
+//! and cites its source.
 
-use crate::engine::OptionCard as O;
-use crate::engine::test_support::{Floorplan, card, dealt_game, robot, run, sq, two_robot_game};
-use crate::engine::{CardKind, ChoiceError, ProgramError};
+use crate::engine::CardKind;
+use crate::engine::test_support::{Floorplan, card, run, sq, two_robot_game};
 use crate::geom::Facing::{E, N, W};
 
 #[test]
@@ -66,20 +65,4 @@ fn a_controller_may_choose_the_facing_and_a_powered_down_reentry_faq_7_5() {
         (sq(1, 0), W, true, 0)
     );
     assert_eq!(g.hand(0).len(), 0);
-}
-
-#[test]
-fn recompile_deals_a_new_hand_once_a_turn_for_1_damage_issue_8() {
-    let (mut g, mut ev) = dealt_game(&[O::Recompile]);
-    let old = g.hand(0).to_vec();
-    assert_eq!(g.recompile(0, &mut ev), Ok(()));
-    assert_eq!(robot(&g, 0).damage, 1);
-    assert_eq!(g.hand(0).len(), 8);
-    assert!(g.hand(0).iter().all(|c| !old.contains(c)));
-    assert_eq!(
-        g.recompile(0, &mut ev),
-        Err(ProgramError::Choice(ChoiceError::RecompileUsed))
-    );
-    assert_eq!(g.cards_in_play(), 84);
-    assert!(g.recompile(1, &mut ev).is_err(), "b has no Recompile");
 }

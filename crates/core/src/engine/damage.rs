@@ -198,3 +198,6 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

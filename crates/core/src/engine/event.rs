@@ -514,3 +514,6 @@ impl Event {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

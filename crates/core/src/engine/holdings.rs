@@ -113,3 +113,6 @@ impl Game {
             .min_by_key(|&o| (keep.contains(o), o.keep_value()))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,27 @@
 //! The rules engine: deck, robots, game state, one register phase, one turn and the event log of
 //! the 1994 classic rules (seeds 000, 001, 003 and RULINGS.md). Pure and deterministic: no I/O
 //! except the scenario reader, no clock, one seeded generator.
+//!
+//! The modules in layers, top to bottom; each uses only modules below it (by path or by calling
+//! the `impl Game` methods they define), so there are no circles:
+//! - `scenario`: scenario files: read one, play it, compare the robots with what it expects.
+//! - `lone`: one register phase for a lone robot, the course solver's step.
+//! - `replay`: a game as its seed, robots and programs, played again event for event.
+//! - `turn/`: one turn: the start (re-entry, the deal), programs with option choices and
+//!   Recompile, the end (repairs, power down, cleanup), a whole turn in one call.
+//! - `phase/`: one register phase in order: reveal and the robots' cards, belts, pushers, gears
+//!   and crushers, fire, touch; with the options that act in each step.
+//! - `movement/`: a robot's move square by square with the expansion elements on its way, the
+//!   robots it pushes, pushes that are not its own move, and turning.
+//! - `damage`: damage, destruction and lives, with the options that act on damage.
+//! - `holdings`: the option cards a robot holds: usable now, drawn, discarded.
+//! - `game`: the game's state (robots, decks, who stands where) and how a game is set up.
+//! - `robot`: one robot's state; the cards dealt and the registers locked for its damage.
+//! - `factory`: the compiled board the rules read.
+//! - `event`: the event log.
+//! - `options/`: option cards as data: the 26 cards, a controller's choices, the option deck.
+//! - `card`: program cards and the deck.
+//! - `rng`: the seeded generator.
 
 pub mod card;
 mod damage;
@@ -37,4 +58,4 @@ pub use scenario::{ScenarioReport, run_scenario_file};
 pub use turn::ProgramError;
 
 #[cfg(test)]
-mod tests;
+mod test_support;

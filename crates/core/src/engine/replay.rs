@@ -117,3 +117,6 @@ impl Replay {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests;

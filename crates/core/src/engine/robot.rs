@@ -170,3 +170,6 @@ pub(in crate::engine) fn bits(mask: u16) -> impl Iterator<Item = usize> {
         Some(i)
     })
 }
+
+#[cfg(test)]
+mod tests;

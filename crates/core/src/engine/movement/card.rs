@@ -385,3 +385,6 @@ fn events_blocked(i: usize, at: Square, toward: Facing) -> Event {
         toward,
     }
 }
+
+#[cfg(test)]
+mod tests;

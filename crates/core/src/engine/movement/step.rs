@@ -116,3 +116,6 @@ impl Game {
         true
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -26,8 +26,6 @@
 pub mod card;
 pub mod choices;
 mod state;
-#[cfg(test)]
-mod tests;
 
 pub use card::{OPTION_DECK_SIZE, OptionCard, OptionSet};
 pub use choices::{

@@ -148,3 +148,6 @@ impl Game {
 fn same_family(a: FlowKind, b: FlowKind) -> bool {
     (a.is_belt() && b.is_belt()) || a == b
 }
+
+#[cfg(test)]
+mod tests;

@@ -300,3 +300,6 @@ impl Game {
         });
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -345,3 +345,6 @@ struct Beam {
     /// Fire Control's mode, when it replaces damage.
     fire_control: Option<FireMode>,
 }
+
+#[cfg(test)]
+mod tests;

@@ -247,3 +247,6 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

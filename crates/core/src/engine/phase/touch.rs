@@ -129,3 +129,6 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -148,3 +148,6 @@ impl Game {
         self.opt.radioed = 0;
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,8 +2,9 @@
 //! after phase 5"): the start (re-entry, power down, the deal), programming and the end (repairs,
 //! power-down choices, cleanup), and a whole turn in one call.
 //!
-//! Layers, top to bottom: this file (whole turns) uses `program` (programs and option choices),
-//! `start` (re-entry, the deal, Recompile) and `end`; `program` uses `start`.
+//! Layers, top to bottom: this file (whole turns) uses `program` (programs, option choices and
+//! Recompile), `start` (re-entry and the deal) and `end`; `program` uses `start` (Recompile deals a
+//! new hand).
 
 mod end;
 mod program;

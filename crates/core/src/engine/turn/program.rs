@@ -1,6 +1,7 @@
 //! Programming (RULINGS.md: legal programs only): each robot's cards fill its unlocked registers
 //! from its hand, with the option choices of the turn (seed 000, Program Option Cards), checked
-//! as the rules say; and random legal programs and choices for sample robots and tests.
+//! as the rules say; Recompile's new hand before programming; and random legal programs and
+//! choices for sample robots and tests.
 
 use crate::engine::card::{Card, CardKind};
 use crate::engine::event::{Event, RobotId};
@@ -258,6 +259,44 @@ impl Game {
         Ok(())
     }
 
+    /// Recompile: once a turn, before programming, robot `id` discards its hand, takes 1 damage
+    /// and is dealt a new hand of 9 minus its damage (issue 8).
+    pub fn recompile(&mut self, id: usize, events: &mut Vec<Event>) -> Result<(), ProgramError> {
+        if self.stage != Stage::Programming {
+            return Err(ProgramError::NotProgramming);
+        }
+        if id >= self.robots.len() {
+            return Err(ProgramError::NoSuchRobot(id));
+        }
+        if !self.usable(id, OptionCard::Recompile) {
+            return Err(ProgramError::Choice(ChoiceError::NoOption(
+                OptionCard::Recompile,
+            )));
+        }
+        if self.opt.recompiled & (1 << id) != 0 {
+            return Err(ProgramError::Choice(ChoiceError::RecompileUsed));
+        }
+        self.opt.recompiled |= 1 << id;
+        let old = std::mem::take(&mut self.hands[id]);
+        self.discard.extend(old);
+        self.option_used(id, OptionCard::Recompile, events);
+        self.take_damage(id, 1, events);
+        let r = self.robots[id];
+        if !r.is_active() {
+            return Ok(());
+        }
+        if self.deck.len() < r.hand_size() {
+            // The discard pile is shuffled back under the rest of the deck.
+            let mut back = std::mem::take(&mut self.discard);
+            back.sort_unstable_by_key(|c| (c.priority, c.kind));
+            self.rng.shuffle(&mut back);
+            back.append(&mut self.deck);
+            self.deck = back;
+        }
+        self.deal(id, events);
+        Ok(())
+    }
+
     /// Random legal choices for robot `id` after it programmed `cards` (property tests and the
     /// random bot): each option it holds is used or not at random.
     pub fn random_choices(&self, id: usize, cards: &[Card], rng: &mut Rng) -> Choices {
@@ -363,3 +402,6 @@ impl Game {
         c
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,14 +1,11 @@
 //! The start of a turn (RULINGS.md, "Start of the next turn"): destroyed robots re-enter (seed
 //! 000, Withdrawing an Archive Copy; the Superior Archive Copy), the deck is shuffled and each
-//! powered-up robot is dealt its cards (a Flywheel's kept card joins them); and Recompile's new
-//! hand.
+//! powered-up robot is dealt its cards (a Flywheel's kept card joins them).
 
 use crate::engine::event::{Event, RobotId};
-use crate::engine::game::{Game, REENTRY_DAMAGE, REGISTERS, Stage, Status};
-use crate::engine::options::{ChoiceError, OptionCard};
+use crate::engine::game::{Game, REENTRY_DAMAGE, REGISTERS, Status};
+use crate::engine::options::OptionCard;
 use crate::geom::Facing;
-
-use super::ProgramError;
 
 impl Game {
     /// Re-entry (seed 000, Withdrawing an Archive Copy; RULINGS.md, Fine points): each destroyed
@@ -95,7 +92,7 @@ impl Game {
 
     /// Robot `i` is dealt `Robot::hand_size` cards from the top of the deck, or what the deck
     /// holds (seed 000, Deal Program Cards).
-    fn deal(&mut self, i: usize, events: &mut Vec<Event>) {
+    pub(super) fn deal(&mut self, i: usize, events: &mut Vec<Event>) {
         let n = self.robots[i].hand_size().min(self.deck.len());
         let at = self.deck.len() - n;
         self.hands[i] = self.deck.drain(at..).collect();
@@ -134,42 +131,7 @@ impl Game {
             self.hands[i].push(c);
         }
     }
-
-    /// Recompile: once a turn, before programming, robot `id` discards its hand, takes 1 damage
-    /// and is dealt a new hand of 9 minus its damage (issue 8).
-    pub fn recompile(&mut self, id: usize, events: &mut Vec<Event>) -> Result<(), ProgramError> {
-        if self.stage != Stage::Programming {
-            return Err(ProgramError::NotProgramming);
-        }
-        if id >= self.robots.len() {
-            return Err(ProgramError::NoSuchRobot(id));
-        }
-        if !self.usable(id, OptionCard::Recompile) {
-            return Err(ProgramError::Choice(ChoiceError::NoOption(
-                OptionCard::Recompile,
-            )));
-        }
-        if self.opt.recompiled & (1 << id) != 0 {
-            return Err(ProgramError::Choice(ChoiceError::RecompileUsed));
-        }
-        self.opt.recompiled |= 1 << id;
-        let old = std::mem::take(&mut self.hands[id]);
-        self.discard.extend(old);
-        self.option_used(id, OptionCard::Recompile, events);
-        self.take_damage(id, 1, events);
-        let r = self.robots[id];
-        if !r.is_active() {
-            return Ok(());
-        }
-        if self.deck.len() < r.hand_size() {
-            // The discard pile is shuffled back under the rest of the deck.
-            let mut back = std::mem::take(&mut self.discard);
-            back.sort_unstable_by_key(|c| (c.priority, c.kind));
-            self.rng.shuffle(&mut back);
-            back.append(&mut self.deck);
-            self.deck = back;
-        }
-        self.deal(id, events);
-        Ok(())
-    }
 }
+
+#[cfg(test)]
+mod tests;

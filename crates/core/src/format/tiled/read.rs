@@ -116,6 +116,39 @@ fn check_size(width: i64, height: i64) -> Result<(i32, i32), String> {
     Ok((width as i32, height as i32))
 }
 
+/// Only square grids can be imported.
+fn check_orientation(orientation: &str) -> Result<(), String> {
+    if orientation == "orthogonal" {
+        Ok(())
+    } else {
+        Err(format!(
+            "the map's orientation is \"{}\": only orthogonal maps have square grids",
+            short(orientation)
+        ))
+    }
+}
+
+const INFINITE_MAP: &str = "this is an infinite map: make it fixed-size in Tiled (Map > Map Properties > Infinite) before importing";
+const CHUNKED_LAYER: &str =
+    "this layer is stored in chunks (an infinite map): make the map fixed-size in Tiled first";
+const GID_RANGE: &str = "a tile id is a whole number from 0 to 4294967295";
+
+/// A tile layer whose `key` (width or height) is `v` where the map's is `want`.
+fn layer_size(name: &str, key: &str, v: i64, want: i32) -> String {
+    format!(
+        "layer \"{}\" has {key} {v}, but the map's is {want}: layers must cover the map",
+        short(name)
+    )
+}
+
+/// A tile layer that lists `listed` squares where the map has `count`.
+fn layer_count(name: &str, listed: usize, count: usize) -> String {
+    format!(
+        "layer \"{}\" lists {listed} squares, but the map has {count}",
+        short(name)
+    )
+}
+
 // ---------------------------------------------------------------- layer data
 
 /// Decodes one layer's data text (CSV or base64, maybe compressed) into `count` global ids.
@@ -331,21 +364,10 @@ fn json_map(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadError> {
             "this is not a Tiled map: a Tiled JSON map is an object with \"layers\" and \"tilesets\"",
         ));
     }
-    let orientation = str_of(&root, "orientation");
-    if orientation != "orthogonal" {
-        return Err(doc.err(
-            &top.key("orientation"),
-            format!(
-                "the map's orientation is \"{}\": only orthogonal maps have square grids",
-                short(orientation)
-            ),
-        ));
-    }
+    check_orientation(str_of(&root, "orientation"))
+        .map_err(|m| doc.err(&top.key("orientation"), m))?;
     if root.get("infinite").and_then(Value::as_bool) == Some(true) {
-        return Err(doc.err(
-            &top.key("infinite"),
-            "this is an infinite map: make it fixed-size in Tiled (Map > Map Properties > Infinite) before importing",
-        ));
+        return Err(doc.err(&top.key("infinite"), INFINITE_MAP));
     }
     let (w, h) = (
         doc.int(&root, &top, "width")?,
@@ -419,39 +441,23 @@ fn json_layers(
                     if let Some(v) = layer.get(key).and_then(Value::as_i64)
                         && v != i64::from(want)
                     {
-                        return Err(doc.err(
-                            &here.key(key),
-                            format!("layer \"{}\" has {key} {v}, but the map's is {want}: layers must cover the map", short(&name)),
-                        ));
+                        return Err(doc.err(&here.key(key), layer_size(&name, key, v, want)));
                     }
                 }
                 if layer.get("chunks").is_some() {
-                    return Err(doc.err(
-                        &here.key("chunks"),
-                        "this layer is stored in chunks (an infinite map): make the map fixed-size in Tiled first",
-                    ));
+                    return Err(doc.err(&here.key("chunks"), CHUNKED_LAYER));
                 }
                 let data_path = here.key("data");
                 let gids = match layer.get("data") {
                     Some(Value::Array(items)) => {
                         if items.len() != count {
-                            return Err(doc.err(
-                                &data_path,
-                                format!(
-                                    "layer \"{}\" lists {} squares, but the map has {count}",
-                                    short(&name),
-                                    items.len()
-                                ),
-                            ));
+                            return Err(doc.err(&data_path, layer_count(&name, items.len(), count)));
                         }
                         let mut gids = Vec::with_capacity(count);
                         for (k, item) in items.iter().enumerate() {
                             let gid = item.as_u64().and_then(|g| u32::try_from(g).ok());
                             let Some(gid) = gid else {
-                                return Err(doc.err(
-                                    &data_path.index(k),
-                                    "a tile id is a whole number from 0 to 4294967295",
-                                ));
+                                return Err(doc.err(&data_path.index(k), GID_RANGE));
                             };
                             gids.push(gid);
                         }
@@ -803,21 +809,9 @@ fn tmx_map(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadError> {
             "this is not a Tiled map: a TMX file has a <map> element",
         ));
     }
-    let orientation = root.attr("orientation").unwrap_or("");
-    if orientation != "orthogonal" {
-        return Err(doc.err(
-            &root,
-            format!(
-                "the map's orientation is \"{}\": only orthogonal maps have square grids",
-                short(orientation)
-            ),
-        ));
-    }
+    check_orientation(root.attr("orientation").unwrap_or("")).map_err(|m| doc.err(&root, m))?;
     if root.attr("infinite") == Some("1") {
-        return Err(doc.err(
-            &root,
-            "this is an infinite map: make it fixed-size in Tiled (Map > Map Properties > Infinite) before importing",
-        ));
+        return Err(doc.err(&root, INFINITE_MAP));
     }
     let (width, height) = check_size(doc.int(&root, "width")?, doc.int(&root, "height")?)
         .map_err(|m| doc.err(&root, m))?;
@@ -867,42 +861,29 @@ fn tmx_layers(doc: &XmlDoc, parent: &XmlNode, map: &mut RawMap) -> Result<(), Lo
                     if let Some(v) = node.attr(key).and_then(|v| v.parse::<i64>().ok())
                         && v != i64::from(want)
                     {
-                        return Err(doc.err(
-                            node,
-                            format!("layer \"{}\" has {key} {v}, but the map's is {want}: layers must cover the map", short(&name)),
-                        ));
+                        return Err(doc.err(node, layer_size(&name, key, v, want)));
                     }
                 }
                 let Some(data) = node.children("data").next() else {
                     return Err(doc.err(node, format!("layer \"{}\" has no <data>", short(&name))));
                 };
                 if data.children("chunk").next().is_some() {
-                    return Err(doc.err(
-                        data,
-                        "this layer is stored in chunks (an infinite map): make the map fixed-size in Tiled first",
-                    ));
+                    return Err(doc.err(data, CHUNKED_LAYER));
                 }
                 let gids = match data.attr("encoding") {
                     None => {
                         // The oldest form: one <tile gid=".."/> per square.
                         let tiles: Vec<&XmlNode> = data.children("tile").collect();
                         if tiles.len() != count {
-                            return Err(doc.err(
-                                data,
-                                format!(
-                                    "layer \"{}\" lists {} squares, but the map has {count}",
-                                    short(&name),
-                                    tiles.len()
-                                ),
-                            ));
+                            return Err(doc.err(data, layer_count(&name, tiles.len(), count)));
                         }
                         let mut gids = Vec::with_capacity(count);
                         for t in tiles {
                             let gid = match t.attr("gid") {
                                 None => 0,
-                                Some(g) => g.trim().parse::<u32>().map_err(|_| {
-                                    doc.err(t, "a tile id is a whole number from 0 to 4294967295")
-                                })?,
+                                Some(g) => {
+                                    g.trim().parse::<u32>().map_err(|_| doc.err(t, GID_RANGE))?
+                                }
                             };
                             gids.push(gid);
                         }

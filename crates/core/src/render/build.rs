@@ -1,6 +1,6 @@
 //! Builds the `Scene` of a board: every element drawn legibly in board units (issue 2, item 6).
 
-use super::{Anchor, Point, Rgba, Scene, SceneOptions, Shape, Stroke};
+use super::scene::{Anchor, Point, Rgba, Scene, SceneOptions, Shape, Stroke};
 use crate::geom::{Facing, Square};
 use crate::model::{
     Barrier, Board, Colour, Device, Floor, Flow, FlowKind, FlowShape, Level, Mount, Phases, Spin,

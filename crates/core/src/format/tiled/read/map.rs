@@ -17,13 +17,8 @@ use std::path::Path;
 /// Reads a map file, JSON or TMX by its first non-blank character.
 pub fn read_map(path: &Path) -> Result<RawMap, LoadError> {
     let text = read_text(path)?;
-    let file = path.display().to_string();
     let dir = path.parent().unwrap_or(Path::new("."));
-    if text.trim_start().starts_with('<') {
-        tmx_map(&file, &text, dir)
-    } else {
-        json_map(&file, &text, dir)
-    }
+    read_map_str(&path.display().to_string(), &text, dir)
 }
 
 /// Reads a map from text; `dir` is where external tilesets are looked for.

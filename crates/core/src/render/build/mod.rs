@@ -1,0 +1,117 @@
+//! Builds the `Scene` of a board: every element drawn legibly in board units (issue 2, item 6).
+//! This file sets the order of the layers; each kind of thing is drawn in its own file.
+
+mod devices;
+mod edges;
+mod floor;
+mod flows;
+mod overlays;
+mod pen;
+
+use crate::geom::{Facing, Square};
+use crate::model::{Board, Mount, SquareSpec};
+use crate::render::scene::{Rgba, Scene, SceneOptions};
+use pen::Builder;
+
+const VOID: Rgba = Rgba::rgb(34, 36, 44);
+
+/// Builds the picture of `board` with the overlays of `options`.
+pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
+    let mut b = Builder {
+        shapes: Vec::with_capacity((board.width() * board.height()).max(0) as usize * 8),
+    };
+    for s in board.all_squares() {
+        if let Some(spec) = board.spec(s) {
+            b.square_floor(s, spec);
+        }
+    }
+    for s in board.all_squares() {
+        if let Some(spec) = board.spec(s) {
+            b.square_contents(s, spec);
+        }
+    }
+    for beam in board.laser_beams() {
+        b.laser_beam(beam.mount, beam.direction, beam.beams, &beam.squares);
+    }
+    for s in board.all_squares() {
+        for side in Facing::ALL {
+            if let Some(Mount::Repulsor(_)) = board.mount(s, side)
+                && board.is_on_board(s)
+            {
+                let squares = board.trace_line(s, side.opposite());
+                b.repulsor_beam(side.opposite(), &squares);
+            }
+        }
+    }
+    for s in board.all_squares() {
+        for side in Facing::ALL {
+            let Some(barrier) = board.barrier(s, side) else {
+                continue;
+            };
+            // Each edge is drawn once, from its anchor square; an anchor off the grid cannot
+            // hold the record, so the square inside draws it, seen from the other side.
+            if barrier.anchored_here {
+                b.barrier(s, side, barrier.barrier, true);
+            } else if !board.in_bounds(s.step(side)) {
+                b.barrier(s, side, barrier.barrier, false);
+            }
+        }
+    }
+    for s in board.all_squares() {
+        if !board.is_on_board(s) {
+            continue;
+        }
+        for side in Facing::ALL {
+            if let Some(mount) = board.mount(s, side) {
+                b.mount(s, side, mount);
+            }
+        }
+    }
+    for &(_, at, w, h) in &board.placements {
+        b.tile_border(at, w, h);
+    }
+    if options.grid {
+        b.grid(board.width(), board.height());
+    }
+    if let Some(archive) = options.archive_start {
+        b.archive(archive);
+    }
+    for &(number, s) in &board.flags {
+        b.flag(s, number);
+    }
+    for &(s, colour) in &options.highlights {
+        b.highlight(s, colour);
+    }
+    if let Some(path) = &options.path {
+        b.path(&path.squares, path.colour);
+    }
+    Scene {
+        width: board.width().max(0) as f32,
+        height: board.height().max(0) as f32,
+        background: VOID,
+        shapes: b.shapes,
+    }
+}
+
+impl Builder {
+    fn square_contents(&mut self, s: Square, spec: &SquareSpec) {
+        if let Some(flow) = spec.flow {
+            self.flow(s, flow);
+        }
+        if let Some(spin) = spec.gear {
+            self.gear(s, spin);
+        }
+        if let Some(wrenches) = spec.repair {
+            self.repair(s, wrenches.get());
+        }
+        if let Some(start) = spec.start {
+            self.start(s, start.number.get(), start.facing);
+        }
+        if let Some(device) = spec.device {
+            self.device(s, device);
+        }
+        if let Some(phases) = spec.crusher {
+            self.crusher(s, phases);
+        }
+    }
+}

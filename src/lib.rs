@@ -6,10 +6,19 @@
 
 pub mod app;
 
-pub use factory_floor_core::{check, engine, format, geom, model, race, render, validate};
+pub use factory_floor_core::{cli, format, geom, model, race, render, validate};
+
+/// The rules engine, and the scenario-file runner under its old name (reading files is `cli`'s).
+pub mod engine {
+    pub use factory_floor_core::cli::scenario::run_scenario_file;
+    pub use factory_floor_core::engine::*;
+}
 
 /// The sample robots, and the test drives under their old names (they race through `race`).
 pub mod bots {
     pub use factory_floor_core::bots::*;
     pub use factory_floor_core::race::drive::{self, *};
 }
+
+/// `factory-floor check` under its old name.
+pub use factory_floor_core::cli::check;

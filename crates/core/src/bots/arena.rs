@@ -5,14 +5,13 @@ use super::map::FlagMaps;
 use super::strategy::BotKind;
 use crate::engine::game::start_setups;
 use crate::engine::{Factory, Game, RobotSetup, Settings};
-use crate::format::{Document, Library, load_document};
 use crate::geom::Facing;
 use crate::model::{Board, Course, LivesRule, StartRule, TileSource};
-use std::path::Path;
 use std::sync::Arc;
 
 /// A course ready to race on: the compiled board, its start and lives rules and its distance
-/// maps, built once and shared by every game and thread.
+/// maps, built once and shared by every game and thread. (`Arena::load`, with the commands in
+/// `cli`, reads one from a course file.)
 #[derive(Debug)]
 pub struct Arena {
     pub name: String,
@@ -48,17 +47,6 @@ impl Arena {
             tiles: course.placements.len(),
             maps: Arc::new(FlagMaps::new(factory)),
         })
-    }
-
-    /// Loads a course file with the tiles it sees (the built-in ones and `tiles/` beside it).
-    pub fn load(path: &Path) -> Result<Arena, String> {
-        match load_document(path).map_err(|e| e.to_string())? {
-            Document::Course(course) => Arena::new(&course, &Library::for_file(path)),
-            Document::Tile(_) => Err(format!(
-                "{} is a tile: test drives need a course",
-                path.display()
-            )),
-        }
     }
 
     /// Lives per robot for `players` players under the course's rule.

@@ -28,7 +28,7 @@ pub use options::{
 };
 pub use replay::{Replay, TurnChoices, TurnPrograms};
 pub use rng::Rng;
-pub use scenario::{ScenarioReport, run_scenario_file};
+pub use scenario::{BoardFileError, BoardFiles, ScenarioReport, run_scenario};
 
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@ mod build;
 pub mod png;
 
 pub use build::build_scene;
-pub use png::render_file;
+pub use png::render_document;
 
 use crate::geom::Square;
 

@@ -222,14 +222,13 @@ fn main() -> ExitCode {
             turns,
             no_options,
         } => {
-            let options = !no_options;
             let args = cli::play::Args {
                 course,
                 bots,
                 seed,
                 log,
                 turns,
-                options,
+                options: !no_options,
             };
             cli::play::run(&args, out, err)
         }
@@ -242,7 +241,6 @@ fn main() -> ExitCode {
             json,
             no_options,
         } => {
-            let options = !no_options;
             let args = cli::drive::Args {
                 course,
                 bots,
@@ -250,7 +248,7 @@ fn main() -> ExitCode {
                 seed,
                 turns,
                 json,
-                options,
+                options: !no_options,
             };
             cli::drive::run(&args, out, err)
         }

@@ -1,27 +1,12 @@
-//! The factory-floor command line. With no subcommand it opens the editor window; the subcommands
-//! work without a window.
+//! The factory-floor command line: parses the arguments and calls the headless commands in
+//! `factory_floor::cli` (they print to stdout and stderr and give the exit code). With no
+//! subcommand it opens the editor window, or takes a screenshot of it.
 
 use clap::{Parser, Subcommand};
+use factory_floor::cli;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Prints a line to stdout; a closed pipe (`factory-floor ... | head`) ends the output quietly
-/// instead of panicking as `println!` would.
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
-
-/// As `say!`, without the newline.
-macro_rules! say_raw {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
 
 #[derive(Parser)]
 #[command(
@@ -178,61 +163,76 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(out) = cli.screenshot {
-        let view = match cli.view {
-            View::Course => factory_floor::app::ScreenshotView::Course,
-            View::Tile => factory_floor::app::ScreenshotView::Tile,
-            View::Play => factory_floor::app::ScreenshotView::Play,
-            View::Drive => factory_floor::app::ScreenshotView::Drive,
-            View::PlayOptions => factory_floor::app::ScreenshotView::PlayOptions,
-        };
-        let extras = factory_floor::app::ScreenshotExtras {
-            best_line: cli.best_line,
-            edit_placed: cli.edit_placed,
-        };
-        return match factory_floor::app::run_screenshot(
-            out.clone(),
-            cli.file,
-            view,
-            cli.size,
-            extras,
-        ) {
-            Ok(()) => {
-                say!("wrote {}", out.display());
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("factory-floor: {e}");
-                ExitCode::from(2)
-            }
-        };
+    if let Some(out) = cli.screenshot.clone() {
+        return screenshot(out, cli);
     }
-    match cli.command {
-        None => match factory_floor::app::run(cli.file) {
+    let Some(command) = cli.command else {
+        return match factory_floor::app::run(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("factory-floor: cannot open the editor window: {e}");
                 ExitCode::from(2)
             }
-        },
-        Some(Command::Check { files }) => check(&files),
-        Some(Command::Scenario { files, json }) => scenario(&files, json),
-        Some(Command::Validate { files, json }) => validate(&files, json),
-        Some(Command::Import { file, output }) => import(&file, &output),
-        Some(Command::Export {
+        };
+    };
+    // Written without println!, so a closed pipe (`factory-floor ... | head`) ends the output
+    // quietly instead of panicking.
+    let (out, err) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+    ExitCode::from(match command {
+        Command::Check { files } => cli::check::run(&cli::check::Args { files }, out),
+        Command::Scenario { files, json } => {
+            cli::scenario::run(&cli::scenario::Args { files, json }, out, err)
+        }
+        Command::Validate { files, json } => {
+            cli::validate::run(&cli::validate::Args { files, json }, out, err)
+        }
+        Command::Render {
+            file,
+            output,
+            scale,
+        } => {
+            let args = cli::render::Args {
+                file,
+                output,
+                scale,
+            };
+            cli::render::run(&args, out, err)
+        }
+        Command::Import { file, output } => {
+            cli::import::run(&cli::import::Args { file, output }, out, err)
+        }
+        Command::Export {
             course,
             format: ExportFormat::Tiled,
             output,
-        }) => export(&course, &output),
-        Some(Command::Play {
+        } => {
+            let format = cli::export::Format::Tiled;
+            let args = cli::export::Args {
+                course,
+                format,
+                output,
+            };
+            cli::export::run(&args, out, err)
+        }
+        Command::Play {
             course,
             bots,
             seed,
             log,
             turns,
             no_options,
-        }) => play(&course, &bots, seed, log, turns, !no_options),
-        Some(Command::Drive {
+        } => {
+            let args = cli::play::Args {
+                course,
+                bots,
+                seed,
+                log,
+                turns,
+                options: !no_options,
+            };
+            cli::play::run(&args, out, err)
+        }
+        Command::Drive {
             course,
             bots,
             games,
@@ -240,245 +240,45 @@ fn main() -> ExitCode {
             turns,
             json,
             no_options,
-        }) => drive(&course, &bots, games, seed, turns, json, !no_options),
-        Some(Command::Render {
-            file,
-            output,
-            scale,
-        }) => match factory_floor::render::render_file(&file, &output, scale) {
-            Ok(()) => {
-                say!("wrote {}", output.display());
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::from(2)
-            }
-        },
-    }
+        } => {
+            let args = cli::drive::Args {
+                course,
+                bots,
+                games,
+                seed,
+                turns,
+                json,
+                options: !no_options,
+            };
+            cli::drive::run(&args, out, err)
+        }
+    })
 }
 
-fn check(files: &[PathBuf]) -> ExitCode {
-    let mut code = 0u8;
-    for path in files {
-        let report = factory_floor::check::check_file(path);
-        for p in report.problems.iter().chain(&report.warnings) {
-            say!("{p}");
-        }
-        if report.unreadable {
-            code = 2;
-        } else if !report.problems.is_empty() {
-            code = code.max(1);
-        }
-    }
-    if code == 0 {
-        say!("{} file(s) checked: no problems", files.len());
-    }
-    ExitCode::from(code)
-}
-
-fn scenario(files: &[PathBuf], json: bool) -> ExitCode {
-    let mut code = 0u8;
-    let mut reports = Vec::new();
-    for path in files {
-        match factory_floor::engine::run_scenario_file(path) {
-            Err(e) => {
-                eprintln!("{e}");
-                code = 2;
-            }
-            Ok(report) => {
-                if !report.passed() {
-                    code = code.max(1);
-                }
-                if json {
-                    let value = serde_json::from_str::<serde_json::Value>(&report.to_json())
-                        .unwrap_or(serde_json::Value::Null);
-                    reports.push(value);
-                } else {
-                    say_raw!("{}", report.render());
-                }
-            }
-        }
-    }
-    if json {
-        match serde_json::to_string_pretty(&reports) {
-            Ok(text) => say!("{text}"),
-            Err(e) => {
-                eprintln!("cannot write the JSON report: {e}");
-                code = 2;
-            }
-        }
-    }
-    ExitCode::from(code)
-}
-
-fn play(course: &Path, bots: &str, seed: u64, log: bool, turns: u32, options: bool) -> ExitCode {
-    use factory_floor::bots::{Arena, parse_bots, play_game_with};
-    let setup = parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?)));
-    let (bots, arena) = match setup {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+/// Opens the window, draws a few frames of the view asked for and saves a picture of it to `out`.
+fn screenshot(out: PathBuf, cli: Cli) -> ExitCode {
+    use factory_floor::app::{ScreenshotExtras, ScreenshotView};
+    let view = match cli.view {
+        View::Course => ScreenshotView::Course,
+        View::Tile => ScreenshotView::Tile,
+        View::Play => ScreenshotView::Play,
+        View::Drive => ScreenshotView::Drive,
+        View::PlayOptions => ScreenshotView::PlayOptions,
     };
-    let shown = |e: &factory_floor::engine::Event| {
-        use factory_floor::engine::Event::*;
-        log || !matches!(e, Dealt { .. } | CardRevealed { .. } | PhaseStarted { .. })
+    let extras = ScreenshotExtras {
+        best_line: cli.best_line,
+        edit_placed: cli.edit_placed,
     };
-    // Written without println!, so a closed pipe (`| head`) ends the output instead of panicking.
-    let mut out = std::io::stdout().lock();
-    let result = play_game_with(&arena, &bots, seed, turns, options, |game, events| {
-        for e in events.iter().filter(|e| shown(e)) {
-            let _ = writeln!(out, "{}", e.describe(game.names()));
-        }
-    });
-    match result {
-        Ok(r) => {
-            for (i, t) in r.finished_turn.iter().enumerate() {
-                let name = format!("{} {}", bots[i].name(), i + 1);
-                let _ = match t {
-                    Some(t) => writeln!(out, "{name} finished in turn {t}"),
-                    None => writeln!(out, "{name} did not finish"),
-                };
-            }
+    match factory_floor::app::run_screenshot(out.clone(), cli.file, view, cli.size, extras) {
+        Ok(()) => {
+            let _ = writeln!(std::io::stdout().lock(), "wrote {}", out.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("factory-floor: {e}");
             ExitCode::from(2)
         }
     }
-}
-
-fn drive(
-    course: &Path,
-    bots: &str,
-    games: u32,
-    seed: u64,
-    turns: u32,
-    json: bool,
-    options: bool,
-) -> ExitCode {
-    use factory_floor::bots::{Arena, DriveOptions, parse_bots};
-    let setup = parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?)));
-    let (bots, arena) = match setup {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let options = DriveOptions {
-        bots,
-        games: games as usize,
-        seed,
-        turn_cap: turns,
-        threads: 0,
-        options,
-    };
-    let stats = match factory_floor::bots::drive(&arena, &options, &|_| true) {
-        Ok((stats, _)) => stats,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    if !json {
-        say_raw!("{}", stats.render());
-        return ExitCode::SUCCESS;
-    }
-    match serde_json::to_string_pretty(&stats) {
-        Ok(text) => {
-            say!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("cannot write the statistics as JSON: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn import(file: &Path, output: &Path) -> ExitCode {
-    let imported = match factory_floor::format::tiled::import_file(file) {
-        Ok(i) => i,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    for note in &imported.notes {
-        say!("{}: {note}", file.display());
-    }
-    let text = factory_floor::format::course_to_string(&imported.course);
-    if let Err(e) = factory_floor::format::save_atomic(output, text) {
-        eprintln!("{}: cannot write: {e}", output.display());
-        return ExitCode::from(2);
-    }
-    let c = &imported.course;
-    let (w, h) = c
-        .embedded
-        .first()
-        .map_or((0, 0), |t| (t.width(), t.height()));
-    say!(
-        "wrote {}: course \"{}\", {w} x {h} squares, {} flag(s), {} square(s) reported above",
-        output.display(),
-        c.name,
-        c.flags.len(),
-        imported.notes.len()
-    );
-    ExitCode::SUCCESS
-}
-
-fn export(input: &Path, output: &Path) -> ExitCode {
-    use factory_floor::format::{Document, Library, load_document};
-    let course = match load_document(input) {
-        Ok(Document::Course(c)) => c,
-        // A tile exports as a course of that one tile.
-        Ok(Document::Tile(t)) => factory_floor::model::Course {
-            name: if t.name.is_empty() {
-                t.id.clone()
-            } else {
-                t.name.clone()
-            },
-            description: t.description.clone(),
-            author: String::new(),
-            rules: Default::default(),
-            players: Default::default(),
-            lives: Default::default(),
-            placements: vec![factory_floor::model::TilePlacement {
-                tile: t.id.clone(),
-                at: factory_floor::geom::Square::new(0, 0),
-                rotation: factory_floor::geom::Rotation::R0,
-            }],
-            embedded: vec![t],
-            flags: Vec::new(),
-            start: factory_floor::model::StartRule::Numbered,
-        },
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let library = Library::for_file(input);
-    let text = match factory_floor::format::tiled::export_course(&course, &library) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{}: {e}", input.display());
-            return ExitCode::from(2);
-        }
-    };
-    if let Err(e) = factory_floor::format::save_atomic(output, text) {
-        eprintln!("{}: cannot write: {e}", output.display());
-        return ExitCode::from(2);
-    }
-    say!("wrote {}", output.display());
-    ExitCode::SUCCESS
-}
-
-fn validate(files: &[PathBuf], json: bool) -> ExitCode {
-    ExitCode::from(factory_floor::validate::command::run(files, json))
 }
 
 #[cfg(test)]

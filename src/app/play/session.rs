@@ -1,39 +1,16 @@
-//! One preview game as a timeline of engine steps (cards dealt, each register phase, the end of
+//! One preview game as a timeline of race steps (cards dealt, each register phase, the end of
 //! the turn), each kept as a snapshot of `Game` with the events that led to it, so the timeline
-//! can go back to any step. Bots program through src/bots; "you" robots through `set_program`.
-//! Nothing here knows a rule: every state comes from the engine.
+//! can go back to any step. Every step is the core `Race`'s step: bots choose through it, "you"
+//! robots' programs and re-entries are handed to it. Nothing here knows a rule.
 
-use crate::bots::{Arena, BotKind, Choice, submit};
-use crate::engine::game::start_setups;
-use crate::engine::{Card, Choices, Event, Game, OptionSet, ProgramError, Settings, Stage, Status};
+pub use crate::race::{Controller, MAX_PLAYERS, StepKind};
+
+use crate::bots::{Arena, BotKind, Choice};
+use crate::engine::{Card, Choices, Event, Game, OptionSet, ProgramError, Stage, Status};
 use crate::geom::Facing;
-use crate::model::{LivesRule, StartRule};
-use std::collections::BTreeMap;
+use crate::model::LivesRule;
+use crate::race::{Decisions, Race, RaceSetup, must_program};
 use std::sync::Arc;
-
-/// Who programs a robot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Controller {
-    Bot(BotKind),
-    /// The person at the window, by clicking cards into registers.
-    You,
-}
-
-impl Controller {
-    pub const ALL: [Controller; 4] = [
-        Controller::Bot(BotKind::Random),
-        Controller::Bot(BotKind::Greedy),
-        Controller::Bot(BotKind::Planner),
-        Controller::You,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Controller::Bot(kind) => kind.name(),
-            Controller::You => "you",
-        }
-    }
-}
 
 /// What a new game is made of.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,34 +44,16 @@ impl Default for PlaySetup {
     }
 }
 
-/// The most robots a preview game holds (seed 000: 8 players).
-pub const MAX_PLAYERS: usize = 8;
-
-/// What a step of the timeline did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepKind {
-    /// The game as set up, before turn 1.
-    Start,
-    /// Destroyed robots re-entered and cards were dealt: programming.
-    Dealt { turn: u32 },
-    /// Programs were locked in (for phase 1) and register phase `phase` ran.
-    Phase { turn: u32, phase: u8 },
-    /// Repairs, power-down and cleanup after phase 5.
-    EndTurn { turn: u32 },
-    /// A "you" robot used its Recompile while programming (issue 8).
-    Recompiled { turn: u32, robot: usize },
-}
-
-impl StepKind {
-    pub fn label(self) -> String {
-        match self {
-            StepKind::Start => "Start".to_string(),
-            StepKind::Dealt { turn } => format!("Turn {turn}: cards dealt"),
-            StepKind::Phase { turn, phase } => format!("Turn {turn}, phase {phase}"),
-            StepKind::EndTurn { turn } => format!("Turn {turn}: end of turn"),
-            StepKind::Recompiled { turn, robot } => {
-                format!("Turn {turn}: robot {} recompiled", robot + 1)
-            }
+impl PlaySetup {
+    /// The race of this setup on a course of `tiles` tiles (the optional lives rule counts them).
+    pub fn race_setup(&self, tiles: usize) -> RaceSetup {
+        RaceSetup {
+            robots: self.robots.clone(),
+            seed: self.seed,
+            lives: self.lives.lives(self.robots.len(), tiles),
+            turn_cap: self.turn_cap,
+            options: self.options,
+            start_options: self.start_options.clone(),
         }
     }
 }
@@ -112,79 +71,33 @@ pub struct Step {
 /// A preview game and its timeline.
 pub struct Session {
     arena: Arc<Arena>,
-    controllers: Vec<Controller>,
-    seed: u64,
+    /// The race, at the newest step of the timeline.
+    race: Race,
     steps: Vec<Step>,
     cursor: usize,
-    /// Programs of "you" robots the engine accepted for the turn being programmed.
-    programs: BTreeMap<usize, Choice>,
-    /// Re-entry choices of destroyed "you" robots for the next turn: facing, powered down.
-    reentries: BTreeMap<usize, (Facing, bool)>,
+    /// Programs of "you" robots the engine accepted for the turn being programmed, and the
+    /// re-entry choices of destroyed "you" robots for the next turn.
+    people: Decisions,
     /// Counts changes to the timeline, so views can cache what they draw from it.
     revision: u64,
-}
-
-/// SplitMix-style mixing: a bot's seed for one robot and turn, so re-simulating a turn from a
-/// snapshot makes the same choices.
-fn mix(seed: u64, robot: usize, turn: u32) -> u64 {
-    let salt = ((robot as u64 + 1) << 32) ^ u64::from(turn);
-    let mut z = seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Session {
     /// A new game on `arena`; `tiles` is the course's tile count (the optional lives rule).
     pub fn new(arena: Arc<Arena>, setup: &PlaySetup, tiles: usize) -> Result<Session, String> {
-        if setup.robots.is_empty() || setup.robots.len() > MAX_PLAYERS {
-            return Err(format!(
-                "{} robots: a game holds 1 to {MAX_PLAYERS} (seed 000)",
-                setup.robots.len()
-            ));
-        }
-        let names: Vec<String> = setup
-            .robots
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("{} {}", c.name(), i + 1))
-            .collect();
-        // Archive starts face the way nearest the first flag, as in test drives.
-        let facing = match arena.start {
-            StartRule::Archive(s) => arena.maps.best_facing(s, 1),
-            StartRule::Numbered => None,
-        }
-        .unwrap_or(Facing::E);
-        let mut setups = start_setups(&arena.board, arena.start, &names, facing)?;
-        // With options off the engine deals none of these (`Settings::options`).
-        for (robot, &held) in setups.iter_mut().zip(&setup.start_options) {
-            robot.options = held;
-        }
-        let settings = Settings {
-            lives: setup.lives.lives(setup.robots.len(), tiles).max(1),
-            stop_at_first_finisher: false,
-            turn_limit: Some(setup.turn_cap.max(1)),
-            options: setup.options,
+        let race = Race::new(&arena, &setup.race_setup(tiles))?;
+        let start = Step {
+            kind: StepKind::Start,
+            lines: Vec::new(),
+            events: Vec::new(),
+            game: race.game().clone(),
         };
-        let game = Game::new(
-            Arc::clone(arena.maps.factory()),
-            &setups,
-            settings,
-            setup.seed,
-        )?;
         Ok(Session {
             arena,
-            controllers: setup.robots.clone(),
-            seed: setup.seed,
-            steps: vec![Step {
-                kind: StepKind::Start,
-                lines: Vec::new(),
-                events: Vec::new(),
-                game,
-            }],
+            race,
+            steps: vec![start],
             cursor: 0,
-            programs: BTreeMap::new(),
-            reentries: BTreeMap::new(),
+            people: Decisions::default(),
             revision: 0,
         })
     }
@@ -199,7 +112,7 @@ impl Session {
     }
 
     pub fn controllers(&self) -> &[Controller] {
-        &self.controllers
+        self.race.controllers()
     }
 
     pub fn steps(&self) -> &[Step] {
@@ -231,36 +144,26 @@ impl Session {
         if !self.at_end() {
             return Vec::new();
         }
-        let game = self.game();
-        if game.stage() != Stage::Programming {
-            return Vec::new();
-        }
-        (0..self.controllers.len())
-            .filter(|&i| self.controllers[i] == Controller::You && self.needs_program(i))
-            .filter(|i| !self.programs.contains_key(i))
-            .collect()
+        self.race.waiting_for(&self.people)
     }
 
     /// Whether robot `id` is dealt cards this turn: on the board and powered up.
     pub fn needs_program(&self, id: usize) -> bool {
-        self.game()
-            .robot(id)
-            .is_some_and(|r| r.is_active() && !r.powered_down)
-            && self.game().stage() == Stage::Programming
+        must_program(self.game(), id)
     }
 
     /// The program the engine accepted for a "you" robot this turn.
     pub fn program_of(&self, id: usize) -> Option<&Choice> {
-        self.programs.get(&id)
+        self.people.programs.get(&id)
     }
 
     pub fn can_step_forward(&self) -> bool {
-        !self.at_end() || (!self.game().is_over() && self.waiting_for().is_empty())
+        !self.at_end() || self.race.can_step(&self.people)
     }
 
-    /// Hands a "you" robot's program and option choices to the engine (`Game::program_with`, on
-    /// a copy of the game, so nothing runs yet): the engine's answer is the verdict. Kept for the
-    /// next step when accepted.
+    /// Hands a "you" robot's program and option choices to the engine (`Race::check_program`:
+    /// on a copy of the game, so nothing runs yet): the engine's answer is the verdict. Kept for
+    /// the next step when accepted.
     pub fn set_program(
         &mut self,
         id: usize,
@@ -271,42 +174,26 @@ impl Session {
         if !self.at_end() {
             return Err(ProgramError::NotProgramming);
         }
-        let mut trial = self.game().clone();
-        trial.program_with(id, cards, power_down, choices, &mut Vec::new())?;
-        self.programs.insert(
-            id,
-            Choice {
-                cards: cards.to_vec(),
-                power_down,
-                options: *choices,
-            },
-        );
+        let choice = Choice {
+            cards: cards.to_vec(),
+            power_down,
+            options: *choices,
+        };
+        self.race.check_program(id, &choice)?;
+        self.people.programs.insert(id, choice);
         Ok(())
     }
 
-    /// Recompile for "you" robot `id` before it programs (`Game::recompile`: a new hand for a
+    /// Recompile for "you" robot `id` before it programs (`Race::recompile`: a new hand for a
     /// point of damage, once a turn). Recorded as a step of its own, so the timeline shows it
     /// and going back undoes it; the engine's refusal is returned as it is.
     pub fn recompile(&mut self, id: usize) -> Result<(), ProgramError> {
-        if !self.at_end() || self.controllers.get(id) != Some(&Controller::You) {
+        if !self.at_end() {
             return Err(ProgramError::NotProgramming);
         }
-        let mut game = self.game().clone();
-        let mut events = Vec::new();
-        game.recompile(id, &mut events)?;
-        self.programs.remove(&id);
-        let lines = events.iter().map(|e| e.describe(game.names())).collect();
-        self.steps.push(Step {
-            kind: StepKind::Recompiled {
-                turn: game.turn(),
-                robot: id,
-            },
-            game,
-            events,
-            lines,
-        });
-        self.cursor += 1;
-        self.revision += 1;
+        let step = self.race.recompile(id)?;
+        self.people.programs.remove(&id);
+        self.push(step.kind, step.events);
         Ok(())
     }
 
@@ -315,7 +202,7 @@ impl Session {
     pub fn can_choose_reentry(&self, id: usize) -> bool {
         self.at_end()
             && self.game().stage() == Stage::BetweenTurns
-            && self.controllers.get(id) == Some(&Controller::You)
+            && self.controllers().get(id) == Some(&Controller::You)
             && self
                 .game()
                 .robot(id)
@@ -327,86 +214,38 @@ impl Session {
         if !self.can_choose_reentry(id) {
             return false;
         }
-        self.reentries.insert(id, (facing, powered_down));
+        self.people.reentries.insert(id, (facing, powered_down));
         true
     }
 
     /// The re-entry chosen for robot `id`, if any.
     pub fn reentry_of(&self, id: usize) -> Option<(Facing, bool)> {
-        self.reentries.get(&id).copied()
+        self.people.reentries.get(&id).copied()
     }
 
     /// Takes back an accepted program so it can be changed.
     pub fn clear_program(&mut self, id: usize) {
-        self.programs.remove(&id);
+        self.people.programs.remove(&id);
     }
 
-    /// One step forward: along the recorded timeline, or at its end by running the engine.
+    /// One step forward: along the recorded timeline, or at its end by the race's next step.
     /// Returns whether the cursor moved.
     pub fn step_forward(&mut self) -> bool {
         if !self.at_end() {
             self.cursor += 1;
             return true;
         }
-        if !self.can_step_forward() {
+        let Some(step) = self.race.step(&self.people) else {
             return false;
-        }
-        let mut game = self.game().clone();
-        let mut events = Vec::new();
-        let turn = game.turn();
-        let kind = match game.stage() {
-            Stage::BetweenTurns => {
-                for (i, c) in self.controllers.iter().enumerate() {
-                    if let Controller::Bot(kind) = *c
-                        && game.robot(i).is_some_and(|r| r.status == Status::Destroyed)
-                    {
-                        let mut bot = kind.make(&self.arena.maps, mix(self.seed, i, turn + 1));
-                        if let Some((facing, down)) = bot.reentry(&game, i) {
-                            game.choose_reentry(i, facing, down);
-                        }
-                    }
-                }
-                for (&i, &(facing, down)) in &self.reentries {
-                    game.choose_reentry(i, facing, down);
-                }
-                game.begin_turn(&mut events);
-                StepKind::Dealt { turn: game.turn() }
-            }
-            Stage::Programming => {
-                for (i, c) in self.controllers.iter().enumerate() {
-                    let programming = game
-                        .robot(i)
-                        .is_some_and(|r| r.is_active() && !r.powered_down);
-                    if !programming {
-                        continue;
-                    }
-                    let choice = match *c {
-                        Controller::Bot(kind) => {
-                            let mut bot = kind.make(&self.arena.maps, mix(self.seed, i, turn));
-                            bot.choose(&game, i)
-                        }
-                        Controller::You => match self.programs.get(&i) {
-                            Some(choice) => choice.clone(),
-                            None => continue,
-                        },
-                    };
-                    submit(&mut game, i, &choice, &mut events);
-                }
-                game.run_phase(&mut events);
-                StepKind::Phase { turn, phase: 1 }
-            }
-            Stage::Phase(n) if n < 5 => {
-                game.run_phase(&mut events);
-                StepKind::Phase { turn, phase: n + 1 }
-            }
-            Stage::Phase(_) => {
-                game.end_turn(&mut events);
-                StepKind::EndTurn { turn }
-            }
-            Stage::Over => return false,
         };
-        self.programs.clear();
-        self.reentries.clear();
+        self.people = Decisions::default();
+        self.push(step.kind, step.events);
+        true
+    }
+
+    /// Adds the race's newest state to the timeline and shows it.
+    fn push(&mut self, kind: StepKind, events: Vec<Event>) {
+        let game = self.race.game().clone();
         let lines = events.iter().map(|e| e.describe(game.names())).collect();
         self.steps.push(Step {
             kind,
@@ -416,7 +255,6 @@ impl Session {
         });
         self.cursor += 1;
         self.revision += 1;
-        true
     }
 
     /// Steps forward to the end of the turn (or until a "you" robot has to program, or the game
@@ -449,8 +287,8 @@ impl Session {
     /// the same again; "you" can choose anew).
     pub fn replay_from_here(&mut self) {
         self.steps.truncate(self.cursor + 1);
-        self.programs.clear();
-        self.reentries.clear();
+        self.race.rewind(self.game().clone());
+        self.people = Decisions::default();
         self.revision += 1;
     }
 }

@@ -1,6 +1,6 @@
 //! The rules engine: deck, robots, game state, one register phase, one turn and the event log of
 //! the 1994 classic rules (seeds 000, 001, 003 and RULINGS.md). Pure and deterministic: no I/O
-//! except the scenario reader, no clock, one seeded generator.
+//! (scenario files are read by `cli::scenario`), no clock, one seeded generator.
 //!
 //! The modules in layers, top to bottom; each uses only modules below it (by path or by calling
 //! the `impl Game` methods they define), so there are no circles:
@@ -54,7 +54,7 @@ pub use options::{
 pub use replay::{Replay, TurnChoices, TurnPrograms};
 pub use rng::Rng;
 pub use robot::{Robot, RobotSetup, Status};
-pub use scenario::{ScenarioReport, run_scenario_file};
+pub use scenario::{BoardFileError, BoardFiles, ScenarioReport, run_scenario};
 pub use turn::ProgramError;
 
 #[cfg(test)]

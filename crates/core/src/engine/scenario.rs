@@ -1,6 +1,7 @@
 //! Scenario files: a board, robots, their registers and what should happen, run through the
-//! engine and compared (issue 3, item 5). `factory-floor scenario FILE... [--json]` calls
-//! `run_scenario_file`. The format is described in docs/scenarios.md.
+//! engine and compared (issue 3, item 5). `run_scenario` runs one given as text; reading the
+//! files is `cli::scenario`'s (`factory-floor scenario FILE... [--json]`). The format is
+//! described in docs/scenarios.md.
 
 use super::card::Card;
 use super::event::Event;
@@ -9,13 +10,12 @@ use super::game::{Game, REGISTERS, RobotSetup, Settings, Status};
 use super::options::{Choices, OptionSet};
 use crate::format::locate::{JsonPath, locate};
 use crate::format::tile::{EdgeEntry, SquareEntry, TileFile, tile_from_file};
-use crate::format::{self, Document, ErrorKind, Invalid, Library, LoadError};
+use crate::format::{self, ErrorKind, Invalid, LoadError};
 use crate::geom::{Facing, Square};
 use crate::model::Board;
 use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
-use std::path::Path;
 use std::sync::Arc;
 
 /// A scenario file as written on disk.
@@ -326,21 +326,42 @@ impl ScenarioReport {
     }
 }
 
-/// Reads, runs and checks one scenario file. `Err` is a file that cannot be read or describes an
-/// impossible setup, as `file:line:column: message`.
-pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
-    let file = path.display().to_string();
-    let text = format::read_text(path).map_err(|e| e.to_string())?;
+/// A board file a scenario names, as its reader found it (`BoardFiles`).
+#[derive(Debug)]
+pub enum BoardFileError {
+    /// It cannot be read or is not a tile or course file.
+    Unusable(LoadError),
+    /// A course whose tiles do not fit together: the compiler's first problem.
+    DoesNotCompile(String),
+}
+
+/// Reads the board files scenarios name by path: the engine itself reads no file.
+pub trait BoardFiles {
+    /// The board of the tile or course file at `relative` (to the scenario file's folder).
+    fn board(&self, relative: &str) -> Result<Board, BoardFileError>;
+}
+
+/// Runs and checks one scenario: `text` is the file's content, `file` its name in messages and
+/// `stem` its name when the file gives none; `files` reads the board file it may name. `Err` is
+/// a scenario that cannot be read or describes an impossible setup, as `file:line:column:
+/// message`.
+pub fn run_scenario(
+    file: &str,
+    text: &str,
+    stem: &str,
+    files: &dyn BoardFiles,
+) -> Result<ScenarioReport, String> {
+    let file = file.to_string();
     let err_at = |p: JsonPath, message: String| -> String {
         Invalid::new(p, message)
-            .into_load_error(&file, &text)
+            .into_load_error(&file, text)
             .to_string()
     };
     let root = JsonPath::root();
     let sf: ScenarioFile =
-        serde_json::from_str(&text).map_err(|e| format::syntax_error(&file, &e).to_string())?;
+        serde_json::from_str(text).map_err(|e| format::syntax_error(&file, &e).to_string())?;
 
-    let mut board = load_board(path, &file, &text, &sf.board)?;
+    let mut board = load_board(files, &file, text, &sf.board)?;
     if let Some(flags) = &sf.flags {
         for (i, s) in flags.iter().enumerate() {
             if !board.is_on_board(*s) {
@@ -490,11 +511,7 @@ pub fn run_scenario_file(path: &Path) -> Result<ScenarioReport, String> {
             });
         }
     }
-    let name = sf.name.clone().unwrap_or_else(|| {
-        path.file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    });
+    let name = sf.name.clone().unwrap_or_else(|| stem.to_string());
     Ok(ScenarioReport {
         file,
         name,
@@ -647,7 +664,12 @@ fn status_word(s: Status) -> &'static str {
 }
 
 /// The scenario's board: an inline tile, or a tile or course file beside the scenario.
-fn load_board(path: &Path, file: &str, text: &str, board: &BoardRef) -> Result<Board, String> {
+fn load_board(
+    files: &dyn BoardFiles,
+    file: &str,
+    text: &str,
+    board: &BoardRef,
+) -> Result<Board, String> {
     let at_board = JsonPath::root().key("board");
     match board {
         BoardRef::Inline(t) => {
@@ -672,35 +694,24 @@ fn load_board(path: &Path, file: &str, text: &str, board: &BoardRef) -> Result<B
                 .map_err(|e| e.into_load_error(file, text).to_string())?;
             Ok(Board::from_tile(&tile, &[]))
         }
-        BoardRef::Path(rel) => {
-            let target = path.parent().unwrap_or(Path::new(".")).join(rel);
-            let not_loaded = |e: LoadError| {
+        BoardRef::Path(rel) => files.board(rel).map_err(|e| match e {
+            BoardFileError::Unusable(e) => {
                 let (line, column) = locate(text, &at_board);
-                let e2 = LoadError {
+                LoadError {
                     file: file.to_string(),
                     line,
                     column,
                     message: format!("the board file {rel} cannot be used: {e}"),
                     kind: ErrorKind::Unreadable,
-                };
-                e2.to_string()
-            };
-            match format::load_document(&target).map_err(not_loaded)? {
-                Document::Tile(tile) => Ok(Board::from_tile(&tile, &[])),
-                Document::Course(course) => {
-                    let library = Library::for_file(&target);
-                    let board = course.compile(&library);
-                    if let Some(p) = board.problems.first() {
-                        return Err(Invalid::new(
-                            at_board,
-                            format!("the course {rel} does not compile: {}", p.message()),
-                        )
-                        .into_load_error(file, text)
-                        .to_string());
-                    }
-                    Ok(board)
                 }
+                .to_string()
             }
-        }
+            BoardFileError::DoesNotCompile(problem) => Invalid::new(
+                at_board,
+                format!("the course {rel} does not compile: {problem}"),
+            )
+            .into_load_error(file, text)
+            .to_string(),
+        }),
     }
 }

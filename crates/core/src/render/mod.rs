@@ -7,7 +7,7 @@ pub mod png;
 mod scene;
 
 pub use build::build_scene;
-pub use png::render_file;
+pub use png::render_document;
 pub use scene::{
     Anchor, HAlign, Point, Rgba, Scene, SceneOptions, ScenePath, Shape, Stroke, VAlign,
 };

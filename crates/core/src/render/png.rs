@@ -1,12 +1,11 @@
 //! Rasterises a `Scene` to PNG on the CPU (vello_cpu for shapes and glyphs, skrifa for glyph ids
-//! and advances, egui's default proportional font) and writes tiles and courses as pictures.
+//! and advances, egui's default proportional font) and draws tiles and courses as PNG pictures.
 
 use super::{HAlign, Point, Rgba, Scene, SceneOptions, Shape, Stroke, VAlign, build_scene};
-use crate::format::{self, Document, Library};
-use crate::model::{Board, CompileProblem, StartRule};
+use crate::format::Document;
+use crate::model::{Board, CompileProblem, StartRule, TileSource};
 use skrifa::instance::{LocationRef, Size};
 use skrifa::{FontRef, MetadataProvider};
-use std::path::Path;
 use std::sync::Arc;
 use vello_cpu::color::{AlphaColor, Srgb};
 use vello_cpu::kurbo::{Affine, BezPath, Cap, Circle, Join, Rect, Shape as _};
@@ -170,22 +169,24 @@ pub fn scene_to_png(scene: &Scene, scale: u32) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Loads a tile or course file, draws it at `scale` pixels per square and writes the PNG to
-/// `output` (atomically). Errors name the file they are about.
-pub fn render_file(input: &Path, output: &Path, scale: u32) -> Result<(), String> {
-    let doc = format::load_document(input).map_err(|e| e.to_string())?;
+/// A tile or course drawn at `scale` pixels per square, as PNG file bytes; a course takes its
+/// tiles from `library`. Reading and writing the files is `cli::render`'s.
+pub fn render_document(
+    doc: &Document,
+    library: &dyn TileSource,
+    scale: u32,
+) -> Result<Vec<u8>, String> {
     let (board, options) = match doc {
-        Document::Tile(tile) => (Board::from_tile(&tile, &[]), SceneOptions::default()),
+        Document::Tile(tile) => (Board::from_tile(tile, &[]), SceneOptions::default()),
         Document::Course(course) => {
-            let library = Library::for_file(input);
-            let board = course.compile(&library);
+            let board = course.compile(library);
             // A missing tile would leave a silent hole in the picture: refuse instead.
             if let Some(problem) = board
                 .problems
                 .iter()
                 .find(|p| matches!(p, CompileProblem::UnknownTile { .. }))
             {
-                return Err(format!("{}: {}", input.display(), problem.message()));
+                return Err(problem.message());
             }
             let archive_start = match course.start {
                 StartRule::Archive(s) => Some(s),
@@ -200,10 +201,7 @@ pub fn render_file(input: &Path, output: &Path, scale: u32) -> Result<(), String
             )
         }
     };
-    let scene = build_scene(&board, &options);
-    let png = scene_to_png(&scene, scale).map_err(|e| format!("{}: {e}", input.display()))?;
-    crate::format::save_atomic(output, &png)
-        .map_err(|e| format!("{}: cannot write: {e}", output.display()))
+    scene_to_png(&build_scene(&board, &options), scale)
 }
 
 fn colour(c: Rgba) -> AlphaColor<Srgb> {

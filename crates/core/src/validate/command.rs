@@ -1,8 +1,7 @@
-//! `factory-floor validate`: the diagnostics, the solver's legs and the difficulty of course files,
-//! as text for people or JSON for tools.
+//! The report of `factory-floor validate`: the diagnostics, the solver's legs and the difficulty
+//! of a course file, as text for people or JSON for tools. Reading the files is `cli::validate`'s.
 
 use super::{Analysis, Diagnostic, Difficulty, Leg, Severity, Solution};
-use crate::format::{self, Document, ErrorKind, Library};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -32,30 +31,6 @@ impl FileResult {
             }
             FileResult::Course { analysis, .. } => {
                 u8::from(super::has_errors(&analysis.diagnostics))
-            }
-        }
-    }
-}
-
-/// Loads and validates one course file with the library it sees (`Library::for_file`).
-pub fn validate_file(path: &Path) -> FileResult {
-    match format::load_document(path) {
-        Err(e) => FileResult::NotValidated {
-            unreadable: e.kind == ErrorKind::Unreadable,
-            message: e.to_string(),
-        },
-        Ok(Document::Tile(_)) => FileResult::NotValidated {
-            message: format!(
-                "{}: is a tile, not a course; `validate` checks courses (`check` loads tiles)",
-                path.display()
-            ),
-            unreadable: false,
-        },
-        Ok(Document::Course(course)) => {
-            let library = Library::for_file(path);
-            FileResult::Course {
-                name: course.name.clone(),
-                analysis: Box::new(super::analyse(&course, &library)),
             }
         }
     }
@@ -188,36 +163,4 @@ pub fn render_json(path: &Path, result: &FileResult) -> Value {
             "difficulty": analysis.difficulty.as_ref().map(difficulty_json),
         }),
     }
-}
-
-/// Validates every file and prints the reports; returns the exit code (the worst file's). A
-/// closed standard output (`validate ... | head`) stops the printing, not the program.
-pub fn run(paths: &[std::path::PathBuf], as_json: bool) -> u8 {
-    use std::io::Write as _;
-    let mut code = 0u8;
-    let mut reports = Vec::new();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for path in paths {
-        let result = validate_file(path);
-        code = code.max(result.code());
-        if as_json {
-            reports.push(render_json(path, &result));
-        } else {
-            let _ = out.write_all(render_text(path, &result).as_bytes());
-        }
-    }
-    if as_json {
-        match serde_json::to_string_pretty(&reports) {
-            Ok(text) => {
-                let _ = writeln!(out, "{text}");
-            }
-            Err(e) => {
-                eprintln!("cannot write the JSON report: {e}");
-                code = 2;
-            }
-        }
-    }
-    let _ = out.flush();
-    code
 }

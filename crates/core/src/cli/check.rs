@@ -3,7 +3,34 @@
 use crate::format::{self, Document, ErrorKind, Library};
 use crate::model::Course;
 use crate::validate::{self, Severity};
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The arguments of `check`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Args {
+    pub files: Vec<PathBuf>,
+}
+
+/// Checks every file and prints its problems; exit 0 clean, 1 problems, 2 a file unreadable.
+pub fn run(args: &Args, out: &mut dyn Write) -> u8 {
+    let mut code = super::OK;
+    for path in &args.files {
+        let report = check_file(path);
+        for p in report.problems.iter().chain(&report.warnings) {
+            let _ = writeln!(out, "{p}");
+        }
+        if report.unreadable {
+            code = super::FAILED;
+        } else if !report.problems.is_empty() {
+            code = code.max(super::PROBLEMS);
+        }
+    }
+    if code == super::OK {
+        let _ = writeln!(out, "{} file(s) checked: no problems", args.files.len());
+    }
+    code
+}
 
 /// The outcome of checking one file.
 #[derive(Debug, Default)]

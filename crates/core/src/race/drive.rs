@@ -1,83 +1,17 @@
-//! Test drives: one game of sample robots played turn by turn (`play_game`), and many games on all
+//! Test drives: one race of sample robots played to its end (`play_game`), and many races on all
 //! cores (`drive`) summed up as completion rates, turns to finish, deaths by cause and where on
-//! the board robots were destroyed or damaged.
+//! the board robots were destroyed or damaged. Every game is one `Race` under the course's rules.
 
-use super::map::FlagMaps;
-use super::strategy::{BotKind, submit};
-use crate::engine::game::start_setups;
-use crate::engine::{DestroyCause, Event, Factory, Game, RobotId, Settings, Stage, Status};
-use crate::format::{Document, Library, load_document};
+use super::{Controller, Decisions, Race, RaceSetup};
+use crate::bots::{Arena, BotKind};
+use crate::engine::{DestroyCause, Event, Game, RobotId};
 use crate::geom::Square;
-use crate::model::{Board, Course, StartRule, TileSource};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 
-/// A course ready to race on: the compiled board, its start rule and its distance maps, built
-/// once and shared by every game and thread.
-#[derive(Debug)]
-pub struct Arena {
-    pub name: String,
-    pub board: Board,
-    pub start: StartRule,
-    pub maps: Arc<FlagMaps>,
-}
-
-impl Arena {
-    /// Compiles `course`; a course that does not compile or has no flag cannot be raced.
-    pub fn new(course: &Course, library: &dyn TileSource) -> Result<Arena, String> {
-        let board = course.compile(library);
-        if let Some(p) = board.problems.first() {
-            return Err(format!(
-                "the course \"{}\" does not compile: {}",
-                course.name,
-                p.message()
-            ));
-        }
-        let factory = Arc::new(Factory::new(board.clone()));
-        if factory.flag_count() == 0 {
-            return Err(format!("the course \"{}\" has no flags", course.name));
-        }
-        Ok(Arena {
-            name: course.name.clone(),
-            board,
-            start: course.start,
-            maps: Arc::new(FlagMaps::new(factory)),
-        })
-    }
-
-    /// Loads a course file with the tiles it sees (the built-in ones and `tiles/` beside it).
-    pub fn load(path: &Path) -> Result<Arena, String> {
-        match load_document(path).map_err(|e| e.to_string())? {
-            Document::Course(course) => Arena::new(&course, &Library::for_file(path)),
-            Document::Tile(_) => Err(format!(
-                "{} is a tile: test drives need a course",
-                path.display()
-            )),
-        }
-    }
-
-    /// A new game of these bots: robot `i` is named after its bot and number; archive starts face
-    /// the way that is nearest the first flag.
-    pub fn game(&self, bots: &[BotKind], settings: Settings, seed: u64) -> Result<Game, String> {
-        let names: Vec<String> = bots
-            .iter()
-            .enumerate()
-            .map(|(i, b)| format!("{} {}", b.name(), i + 1))
-            .collect();
-        let facing = match self.start {
-            StartRule::Archive(s) => self.maps.best_facing(s, 1),
-            StartRule::Numbered => None,
-        }
-        .unwrap_or(crate::geom::Facing::E);
-        let setups = start_setups(&self.board, self.start, &names, facing)?;
-        Game::new(Arc::clone(self.maps.factory()), &setups, settings, seed)
-    }
-}
-
-/// The longest game a test drive plays, in turns: a longer cap is taken as this one, so a typo
+/// The longest game a race plays, in turns: a longer cap is taken as this one, so a typo
 /// cannot make a drive run for days or its histogram fill the memory.
 pub const MAX_TURN_CAP: u32 = 1000;
 
@@ -97,9 +31,10 @@ pub struct GameResult {
     pub turns: u32,
 }
 
-/// Plays one game of `bots` for at most `turn_cap` turns. `seed` shuffles the deck and seeds the
-/// random bots. `on_events` sees the game and the new events after every step (cards dealt and
-/// programmed, each register phase, the end of the turn).
+/// Plays one race of `bots` on `arena` under the course's lives rule for at most `turn_cap`
+/// turns. `seed` shuffles the deck and seeds the bots (`race::bot_seed`). `on_events` sees the
+/// game and the new events after every step (cards dealt, each register phase, the end of the
+/// turn).
 pub fn play_game(
     arena: &Arena,
     bots: &[BotKind],
@@ -119,62 +54,23 @@ pub fn play_game_with(
     options: bool,
     mut on_events: impl FnMut(&Game, &[Event]),
 ) -> Result<GameResult, String> {
-    let settings = Settings {
-        turn_limit: Some(turn_cap.clamp(1, MAX_TURN_CAP)),
+    let robots = bots.iter().map(|&b| Controller::Bot(b)).collect();
+    let setup = RaceSetup {
         options,
-        ..Settings::default()
+        ..RaceSetup::new(arena, robots, seed, turn_cap)
     };
-    let mut game = arena.game(bots, settings, seed)?;
-    let mut players: Vec<_> = bots
-        .iter()
-        .enumerate()
-        .map(|(i, b)| b.make(&arena.maps, mix(seed, i as u64 + 1)))
-        .collect();
+    let mut race = Race::new(arena, &setup)?;
     let mut result = GameResult {
         seed,
         finished_turn: vec![None; bots.len()],
         ..GameResult::default()
     };
-    let mut events = Vec::new();
-    while !game.is_over() {
-        for (i, bot) in players.iter_mut().enumerate() {
-            if game.robot(i).is_some_and(|r| r.status == Status::Destroyed)
-                && let Some((facing, down)) = bot.reentry(&game, i)
-            {
-                game.choose_reentry(i, facing, down);
-            }
-        }
-        game.begin_turn(&mut events);
-        if game.stage() != Stage::Programming {
-            break;
-        }
-        for (i, bot) in players.iter_mut().enumerate() {
-            let programming = game
-                .robot(i)
-                .is_some_and(|r| r.is_active() && !r.powered_down);
-            if programming {
-                let choice = bot.choose(&game, i);
-                if submit(&mut game, i, &choice, &mut events) {
-                    result.refusals += 1;
-                }
-            }
-        }
-        on_events(&game, &events);
-        events.clear();
-        while let Stage::Programming | Stage::Phase(1..=4) = game.stage() {
-            game.run_phase(&mut events);
-            record(&game, &events, &mut result);
-            on_events(&game, &events);
-            events.clear();
-        }
-        if game.stage() == Stage::Phase(5) {
-            game.end_turn(&mut events);
-            record(&game, &events, &mut result);
-            on_events(&game, &events);
-            events.clear();
-        }
-    }
-    result.turns = game.turn();
+    race.run(&Decisions::default(), |game, step| {
+        result.refusals += step.refused.len() as u32;
+        record(game, &step.events, &mut result);
+        on_events(game, &step.events);
+    });
+    result.turns = race.game().turn();
     Ok(result)
 }
 
@@ -199,14 +95,6 @@ fn record(game: &Game, events: &[Event], result: &mut GameResult) {
             _ => {}
         }
     }
-}
-
-/// SplitMix-style mixing so neighbouring seeds give unrelated games and bots.
-fn mix(seed: u64, salt: u64) -> u64 {
-    let mut z = seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// What to drive.
@@ -276,6 +164,18 @@ pub fn drive(
     options: &DriveOptions,
     progress: &(dyn Fn(usize) -> bool + Sync),
 ) -> Result<(DriveStats, Vec<GameResult>), String> {
+    drive_with(arena, options, progress, &|_, _, _| {})
+}
+
+/// `drive`, with `on_events` seeing every step of every game as `play_game`'s does, with the
+/// game's number (0 to `options.games - 1`; game `g` is seeded `options.seed + g`). Games run on
+/// several threads at once, so steps of different games interleave.
+pub fn drive_with(
+    arena: &Arena,
+    options: &DriveOptions,
+    progress: &(dyn Fn(usize) -> bool + Sync),
+    on_events: &(dyn Fn(usize, &Game, &[Event]) + Sync),
+) -> Result<(DriveStats, Vec<GameResult>), String> {
     if options.bots.is_empty() {
         return Err("a test drive needs at least one bot".to_string());
     }
@@ -308,7 +208,7 @@ pub fn drive(
                         seed,
                         options.turn_cap,
                         options.options,
-                        |_, _| {},
+                        |game, events| on_events(g, game, events),
                     );
                     mine.push((g, r));
                     if !progress(done.fetch_add(1, Ordering::Relaxed) + 1) {

@@ -1,0 +1,47 @@
+//! `factory-floor import`: reads a Tiled map and writes it as a course with the map as one
+//! embedded tile, naming every square it could not map.
+
+use crate::format::{course_to_string, save_atomic, tiled};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The arguments of `import`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Args {
+    /// The Tiled map (.json, .tmj or .tmx).
+    pub file: PathBuf,
+    /// Where to write the course.
+    pub output: PathBuf,
+}
+
+/// Imports the map; exit 0 written, 2 the map cannot be read or the course written.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let imported = match tiled::import_file(&args.file) {
+        Ok(i) => i,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            return super::FAILED;
+        }
+    };
+    for note in &imported.notes {
+        let _ = writeln!(out, "{}: {note}", args.file.display());
+    }
+    if let Err(e) = save_atomic(&args.output, course_to_string(&imported.course)) {
+        let _ = writeln!(err, "{}: cannot write: {e}", args.output.display());
+        return super::FAILED;
+    }
+    let c = &imported.course;
+    let (w, h) = c
+        .embedded
+        .first()
+        .map_or((0, 0), |t| (t.width(), t.height()));
+    let _ = writeln!(
+        out,
+        "wrote {}: course \"{}\", {w} x {h} squares, {} flag(s), {} square(s) reported above",
+        args.output.display(),
+        c.name,
+        c.flags.len(),
+        imported.notes.len()
+    );
+    super::OK
+}

@@ -1,0 +1,37 @@
+//! The headless commands of `factory-floor` as library functions, one file per command. Each
+//! takes its parsed arguments as a plain struct, writes what it has to say to `out` and its
+//! errors to `err`, and returns the process exit code; all their file reading and writing lives
+//! here. `src/main.rs` only parses the command line and calls them.
+
+pub mod check;
+pub mod drive;
+pub mod export;
+pub mod import;
+pub mod play;
+pub mod render;
+pub mod scenario;
+pub mod validate;
+
+use crate::bots::Arena;
+use crate::format::{Document, Library, load_document};
+use std::path::Path;
+
+/// Exit code: done, nothing wrong.
+pub const OK: u8 = 0;
+/// Exit code: the files were read and something in them is wrong.
+pub const PROBLEMS: u8 = 1;
+/// Exit code: a file could not be read or written, or the arguments make no sense.
+pub const FAILED: u8 = 2;
+
+impl Arena {
+    /// Loads a course file with the tiles it sees (the built-in ones and `tiles/` beside it).
+    pub fn load(path: &Path) -> Result<Arena, String> {
+        match load_document(path).map_err(|e| e.to_string())? {
+            Document::Course(course) => Arena::new(&course, &Library::for_file(path)),
+            Document::Tile(_) => Err(format!(
+                "{} is a tile: test drives need a course",
+                path.display()
+            )),
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! `factory-floor play`: one race of sample robots on a course file, printed event by event.
+
+use crate::bots::{Arena, parse_bots};
+use crate::engine::Event;
+use crate::race::play_game_with;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The arguments of `play`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Args {
+    pub course: PathBuf,
+    /// One bot per robot: random, greedy or planner, comma-separated.
+    pub bots: String,
+    pub seed: u64,
+    /// Every event (cards dealt, revealed, each move); otherwise only what moves the race.
+    pub log: bool,
+    /// The game stops after this many turns.
+    pub turns: u32,
+    /// Play with option cards.
+    pub options: bool,
+}
+
+/// Plays the race and prints its events, then how each robot did; exit 0 played, 2 the bots
+/// or the course cannot be used.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let setup = parse_bots(&args.bots).and_then(|b| Ok((b, Arena::load(&args.course)?)));
+    let (bots, arena) = match setup {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            return super::FAILED;
+        }
+    };
+    let shown = |e: &Event| {
+        args.log
+            || !matches!(
+                e,
+                Event::Dealt { .. } | Event::CardRevealed { .. } | Event::PhaseStarted { .. }
+            )
+    };
+    let result = play_game_with(
+        &arena,
+        &bots,
+        args.seed,
+        args.turns,
+        args.options,
+        |game, events| {
+            for e in events.iter().filter(|e| shown(e)) {
+                let _ = writeln!(out, "{}", e.describe(game.names()));
+            }
+        },
+    );
+    match result {
+        Ok(r) => {
+            for (i, t) in r.finished_turn.iter().enumerate() {
+                let name = format!("{} {}", bots[i].name(), i + 1);
+                let _ = match t {
+                    Some(t) => writeln!(out, "{name} finished in turn {t}"),
+                    None => writeln!(out, "{name} did not finish"),
+                };
+            }
+            super::OK
+        }
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            super::FAILED
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! `factory-floor validate`: reads course files, checks them against the setup rules and solves
+//! them; the report itself is `validate::command`'s.
+
+use crate::format::{self, Document, ErrorKind, Library};
+use crate::validate::command::{FileResult, render_json, render_text};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The arguments of `validate`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Args {
+    pub files: Vec<PathBuf>,
+    /// The reports as JSON for tools.
+    pub json: bool,
+}
+
+/// Loads and validates one course file with the library it sees (`Library::for_file`).
+pub fn validate_file(path: &Path) -> FileResult {
+    match format::load_document(path) {
+        Err(e) => FileResult::NotValidated {
+            unreadable: e.kind == ErrorKind::Unreadable,
+            message: e.to_string(),
+        },
+        Ok(Document::Tile(_)) => FileResult::NotValidated {
+            message: format!(
+                "{}: is a tile, not a course; `validate` checks courses (`check` loads tiles)",
+                path.display()
+            ),
+            unreadable: false,
+        },
+        Ok(Document::Course(course)) => {
+            let library = Library::for_file(path);
+            FileResult::Course {
+                name: course.name.clone(),
+                analysis: Box::new(crate::validate::analyse(&course, &library)),
+            }
+        }
+    }
+}
+
+/// Validates every file and prints the reports; returns the exit code (the worst file's: 0
+/// valid, 1 errors found, 2 unreadable). A closed output (`validate ... | head`) stops the
+/// printing, not the command.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut code = super::OK;
+    let mut reports = Vec::new();
+    for path in &args.files {
+        let result = validate_file(path);
+        code = code.max(result.code());
+        if args.json {
+            reports.push(render_json(path, &result));
+        } else {
+            let _ = out.write_all(render_text(path, &result).as_bytes());
+        }
+    }
+    if args.json {
+        match serde_json::to_string_pretty(&reports) {
+            Ok(text) => {
+                let _ = writeln!(out, "{text}");
+            }
+            Err(e) => {
+                let _ = writeln!(err, "cannot write the JSON report: {e}");
+                code = super::FAILED;
+            }
+        }
+    }
+    let _ = out.flush();
+    code
+}

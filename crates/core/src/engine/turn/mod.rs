@@ -20,7 +20,7 @@ use super::options::Choices;
 impl Game {
     /// Start of a turn (RULINGS.md, "Start of the next turn"): destroyed robots re-enter at their
     /// archive with 2 damage, powered-down robots discard their damage, the deck is shuffled and
-    /// every powered-up robot is dealt 9 cards minus its damage.
+    /// every powered-up robot is dealt 9 cards minus its damage (`Robot::hand_size`).
     pub fn begin_turn(&mut self, events: &mut Vec<Event>) {
         if self.stage != Stage::BetweenTurns {
             return;

@@ -260,7 +260,7 @@ impl Game {
     }
 
     /// Recompile: once a turn, before programming, robot `id` discards its hand, takes 1 damage
-    /// and is dealt a new hand of 9 minus its damage (issue 8).
+    /// and is dealt a new hand for its damage, `Robot::hand_size` (issue 8).
     pub fn recompile(&mut self, id: usize, events: &mut Vec<Event>) -> Result<(), ProgramError> {
         if self.stage != Stage::Programming {
             return Err(ProgramError::NotProgramming);

@@ -45,7 +45,7 @@ impl PlayView {
             return;
         };
         let name = game.names()[id].clone();
-        let unlocked = (5 - robot.locked_count()).min(game.hand(id).len());
+        let unlocked = game.program_size(id);
         let stale = self
             .draft
             .registers

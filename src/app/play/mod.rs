@@ -206,11 +206,7 @@ impl PlayView {
         let n = self
             .session
             .as_ref()
-            .and_then(|s| {
-                s.game()
-                    .robot(self.you)
-                    .map(|r| (5 - r.locked_count()).min(s.game().hand(self.you).len()))
-            })
+            .map(|s| s.game().program_size(self.you))
             .unwrap_or(0);
         self.draft = Draft {
             registers: vec![None; n],

@@ -117,8 +117,7 @@ pub fn submit(game: &mut Game, id: usize, choice: &Choice, events: &mut Vec<Even
 /// How many cards robot `id` programs this turn: one per unlocked register, as far as its hand
 /// goes (RULINGS.md: legal programs).
 fn unlocked(game: &Game, id: usize) -> usize {
-    let Some(r) = game.robot(id) else { return 0 };
-    (5 - r.locked_count()).min(game.hand(id).len())
+    game.program_size(id)
 }
 
 /// Any legal program, drawn with its own seeded generator.

@@ -13,6 +13,7 @@ pub mod phase;
 pub mod replay;
 pub mod rng;
 pub mod scenario;
+pub mod steps;
 
 pub use card::{Card, CardKind, DECK_SIZE, full_deck};
 pub use event::{
@@ -29,6 +30,7 @@ pub use options::{
 pub use replay::{Replay, TurnChoices, TurnPrograms};
 pub use rng::Rng;
 pub use scenario::{ScenarioReport, run_scenario_file};
+pub use steps::StepTable;
 
 #[cfg(test)]
 mod tests;

@@ -81,15 +81,15 @@ impl FlagMaps {
         // Reverse edges in compressed rows.
         let mut start = vec![0u32; nodes + 1];
         let mut queue = VecDeque::new();
-        for node in 0..nodes {
+        for (node, d) in dist.iter_mut().enumerate() {
             for k in 0..CARDS.len() {
                 let t = self.next(node, k);
                 if t == NO_STEP {
                     continue;
                 }
                 if t as usize / 4 == flag_cell {
-                    if dist[node] == UNREACHABLE {
-                        dist[node] = 1;
+                    if *d == UNREACHABLE {
+                        *d = 1;
                         queue.push_back(node);
                     }
                 } else {

@@ -86,12 +86,6 @@ impl StepTable {
         let mut table = StepTable::empty(factory, standable);
         for c in (0..cells).filter(|&c| table.standable[c]) {
             let square = table.factory.square_of(c);
-            let spec = table
-                .factory
-                .board()
-                .spec(square)
-                .copied()
-                .unwrap_or_default();
             for phase in phases.iter() {
                 let p = usize::from(phase - 1);
                 // The card's part of the rotation cards, facing north: (cell, turns, damage).
@@ -106,7 +100,7 @@ impl StepTable {
                 for facing in Facing::ALL {
                     let state = (c * 4 + facing.index()) * PHASES + p;
                     for (k, card) in CARDS.iter().enumerate() {
-                        if spec.leaves_to_chance(card.kind.is_movement()) {
+                        if table.left_to_chance(square, card.kind) {
                             continue;
                         }
                         let part = if card.kind.is_movement() {
@@ -129,6 +123,14 @@ impl StepTable {
             }
         }
         Some(table)
+    }
+
+    /// Whether what `kind` does on `square` is left to chance (`SquareSpec::leaves_to_chance`).
+    fn left_to_chance(&self, square: Square, kind: CardKind) -> bool {
+        self.factory
+            .board()
+            .spec(square)
+            .is_some_and(|q| q.leaves_to_chance(kind.is_movement()))
     }
 
     /// The card's part of a step (`Game::run_lone_card`): the cell and facing it leaves the robot
@@ -156,17 +158,11 @@ impl StepTable {
         let mut table = StepTable::empty(factory, standable);
         for c in (0..table.cells()).filter(|&c| table.standable[c]) {
             let square = table.factory.square_of(c);
-            let spec = table
-                .factory
-                .board()
-                .spec(square)
-                .copied()
-                .unwrap_or_default();
             for facing in Facing::ALL {
                 for phase in 1..=PHASES as u8 {
                     let state = (c * 4 + facing.index()) * PHASES + usize::from(phase - 1);
                     for (k, card) in CARDS.iter().enumerate() {
-                        if spec.leaves_to_chance(card.kind.is_movement()) {
+                        if table.left_to_chance(square, card.kind) {
                             continue;
                         }
                         let Some(out) =

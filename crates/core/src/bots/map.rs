@@ -1,8 +1,10 @@
 //! Distance-to-flag maps: how many program cards a lone robot needs from each (square, facing)
-//! to end a register phase on each flag, found by a backwards search over moves the engine itself
-//! plays, so belts, gears and pits count as the rules say.
+//! to end a register phase on each flag, found by a backwards search over the engine's table of
+//! single-card steps (`engine::steps::StepTable`, which the solver reads too), so belts, gears and
+//! pits count as the rules say.
 
-use crate::engine::{Card, CardKind, Factory, Game, RobotSetup, Settings, Status};
+use crate::engine::steps::{CARDS, NO_STEP, PHASES};
+use crate::engine::{CardKind, Factory, StepTable};
 use crate::geom::{Facing, Square};
 use crate::model::Phases;
 use std::collections::VecDeque;
@@ -10,84 +12,63 @@ use std::sync::Arc;
 
 /// Distance of a state from which a flag cannot be reached.
 pub const UNREACHABLE: u16 = u16::MAX;
-const KINDS: usize = CardKind::ALL.len();
-/// No successor: the robot was destroyed (pit, edge, crusher) or cannot stand there.
-const DEAD: u32 = u32::MAX;
 
-/// The transition table of one course and a distance map per flag.
+/// The steps of one course in register phase 1 and a distance map per flag.
 ///
-/// The table is the engine's register phase 1 played by a lone robot. Pushers act as they do in
-/// phase 1, and a square with a crusher or trap door in any phase counts as deadly: the engine
-/// cannot start a turn at a later phase, and the planner checks the real phases anyway.
+/// The steps are the engine's register phase 1 played by a lone robot. Pushers act as they do in
+/// phase 1, and a square that is deadly in any phase (`Board::is_deadly`: a crusher or trap door)
+/// is no place to end a step: the engine cannot start a turn at a later phase, and the planner
+/// checks the real phases anyway.
 #[derive(Debug)]
 pub struct FlagMaps {
     factory: Arc<Factory>,
-    /// `next[state * KINDS + kind]`: the state after playing `kind`, or `DEAD`.
-    next: Vec<u32>,
+    /// `None` when the board has no square to stand on.
+    steps: Option<StepTable>,
+    /// Cells a step may not end on (`Board::is_deadly`).
+    deadly: Vec<bool>,
     /// `dist[flag][state]`: cards to end a phase on flag `flag + 1`.
     dist: Vec<Vec<u16>>,
 }
 
-fn kind_index(kind: CardKind) -> usize {
-    CardKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+/// The index of `kind` in the step table's `CARDS`.
+fn card_index(kind: CardKind) -> usize {
+    CARDS.iter().position(|c| c.kind == kind).unwrap_or(0)
 }
 
 impl FlagMaps {
-    /// Builds the table by running one register phase of the engine for every standing square,
-    /// facing and card kind, then a breadth-first search backwards from every flag.
+    /// Builds the steps of register phase 1 for every standing square, facing and card kind
+    /// (`StepTable::for_phases`), then a breadth-first search backwards from every flag.
     pub fn new(factory: Arc<Factory>) -> FlagMaps {
-        let cells = factory.cell_count();
-        let mut next = vec![DEAD; cells * 4 * KINDS];
-        let settings = Settings {
-            lives: 1,
-            ..Settings::default()
-        };
-        let deadly = |s: Square| {
-            let c = factory.cell(s);
-            c.crusher != Phases::NONE || c.trap_door != Phases::NONE
-        };
-        let mut events = Vec::new();
-        for cell in 0..cells {
-            let square = factory.square_of(cell);
-            if !factory.is_on_board(square) || factory.is_hole(square, 0) {
-                continue;
-            }
-            for facing in Facing::ALL {
-                let setup = RobotSetup::new("probe", square, facing);
-                let Ok(mut base) = Game::new(Arc::clone(&factory), &[setup], settings, 0) else {
-                    continue;
-                };
-                base.begin_scripted_turn(&mut events);
-                let state = cell * 4 + facing.index();
-                let here = factory.cell(square);
-                for (k, &kind) in CardKind::ALL.iter().enumerate() {
-                    // A randomizer or freak teleporter leaves the outcome to chance (seed 001):
-                    // the map counts no step from one, as the solver does.
-                    if here.randomizer || (here.freak_teleporter && kind.is_movement()) {
-                        continue;
-                    }
-                    let mut game = base.clone();
-                    game.set_registers(0, [Some(Card::new(kind, 500)), None, None, None, None]);
-                    game.run_phase(&mut events);
-                    events.clear();
-                    let Some(r) = game.robot(0) else { continue };
-                    if !matches!(r.status, Status::Active | Status::Finished) || deadly(r.square) {
-                        continue;
-                    }
-                    if let Some(c) = factory.index(r.square) {
-                        next[state * KINDS + k] = (c * 4 + r.facing.index()) as u32;
-                    }
-                }
-            }
-        }
+        let deadly = (0..factory.cell_count())
+            .map(|c| factory.board().is_deadly(factory.square_of(c)))
+            .collect();
+        let steps = StepTable::for_phases(Arc::clone(&factory), Phases::NONE.with(1));
         let mut maps = FlagMaps {
             factory,
-            next,
+            steps,
+            deadly,
             dist: Vec::new(),
         };
         let flags: Vec<Square> = maps.factory.flags().to_vec();
         maps.dist = flags.iter().map(|&f| maps.search_back(f)).collect();
         maps
+    }
+
+    /// The node a lone robot in `node` (`cell * 4 + facing`) ends phase 1 on after the card
+    /// `CARDS[k]`, or `NO_STEP`.
+    fn next(&self, node: usize, k: usize) -> u32 {
+        let to = self.steps.as_ref().map_or(NO_STEP, |steps| {
+            steps
+                .next_nodes(node * PHASES)
+                .get(k)
+                .copied()
+                .unwrap_or(NO_STEP)
+        });
+        if to == NO_STEP || self.deadly[to as usize / 4] {
+            NO_STEP
+        } else {
+            to
+        }
     }
 
     /// Backwards breadth-first search from every state one card away from `flag`.
@@ -100,14 +81,15 @@ impl FlagMaps {
         // Reverse edges in compressed rows.
         let mut start = vec![0u32; nodes + 1];
         let mut queue = VecDeque::new();
-        for (node, row) in self.next.chunks_exact(KINDS).enumerate() {
-            for &t in row {
-                if t == DEAD {
+        for (node, d) in dist.iter_mut().enumerate() {
+            for k in 0..CARDS.len() {
+                let t = self.next(node, k);
+                if t == NO_STEP {
                     continue;
                 }
                 if t as usize / 4 == flag_cell {
-                    if dist[node] == UNREACHABLE {
-                        dist[node] = 1;
+                    if *d == UNREACHABLE {
+                        *d = 1;
                         queue.push_back(node);
                     }
                 } else {
@@ -121,9 +103,9 @@ impl FlagMaps {
         let mut fill = start.clone();
         let mut preds = vec![0u32; start[nodes] as usize];
         for node in 0..nodes {
-            for k in 0..KINDS {
-                let t = self.next[node * KINDS + k];
-                if t == DEAD || t as usize / 4 == flag_cell {
+            for k in 0..CARDS.len() {
+                let t = self.next(node, k);
+                if t == NO_STEP || t as usize / 4 == flag_cell {
                     continue;
                 }
                 preds[fill[t as usize] as usize] = node as u32;
@@ -160,10 +142,8 @@ impl FlagMaps {
 
     /// Where a lone robot in `state` ends after playing `kind`, or `None` when it is destroyed.
     pub fn step(&self, state: u32, kind: CardKind) -> Option<u32> {
-        self.next
-            .get(state as usize * KINDS + kind_index(kind))
-            .copied()
-            .filter(|&t| t != DEAD)
+        let to = self.next(state as usize, card_index(kind));
+        (to != NO_STEP).then_some(to)
     }
 
     /// Cards a lone robot in `state` needs to end a phase on flag `flag` (1-based);

@@ -381,11 +381,10 @@ fn push_risk(game: &Game, id: usize) -> u32 {
     let Some(r) = game.robot(id).filter(|r| r.is_active()) else {
         return 0;
     };
-    let factory = game.factory();
-    let exposed = Facing::ALL.into_iter().any(|f| {
-        let s = r.square.step(f);
-        !factory.is_on_board(s) || factory.is_hole(s, 0)
-    });
+    let board = game.factory().board();
+    let exposed = Facing::ALL
+        .into_iter()
+        .any(|f| !board.is_standable(r.square.step(f)));
     let crowded = game.robots().iter().enumerate().any(|(j, o)| {
         j != id
             && o.is_active()

@@ -1,6 +1,6 @@
-//! One register phase for a lone robot from a state the caller chooses: the course solver's step
-//! (issue 4). It runs the same `Game::run_phase` as a game, so the solver follows every rule the
-//! engine follows and nothing else.
+//! One register phase for a lone robot from a state the caller chooses: the step of the table of
+//! single-card steps (`steps.rs`) that the course solver and the bots read. It runs the same
+//! `Game::run_phase` as a game, so they follow every rule the engine follows and nothing else.
 
 use super::card::Card;
 use super::event::Event;
@@ -49,10 +49,11 @@ impl Game {
 
     /// Step 2 of a register phase alone (RULINGS.md, "Robots move"): robot 0, placed as in
     /// `run_lone_phase`, executes `card` with the same code a phase uses (with its repeats on
-    /// repeaters, which follow the Robots Move segment), and nothing else happens. Returns where the card leaves it, its facing (a gate turns it), whether it fell
-    /// and the damage it took. The solver composes this
-    /// with `run_lone_phase(.., None, ..)` from the square it reaches, which is what a phase does
-    /// to a lone robot after its card; its tests check the two agree on every sample course.
+    /// repeaters, which follow the Robots Move segment), and nothing else happens. Returns where the
+    /// card leaves it, its facing (a gate turns it), whether it fell and the damage it took.
+    /// `StepTable` composes this with `run_lone_phase(.., None, ..)` from the square it reaches,
+    /// which is what a phase does to a lone robot after its card; tests check the two agree on
+    /// every sample course.
     pub fn run_lone_card(
         &mut self,
         square: Square,

@@ -5,6 +5,7 @@
 //! The modules in layers, top to bottom; each uses only modules below it (by path or by calling
 //! the `impl Game` methods they define), so there are no circles:
 //! - `scenario`: scenario files: read one, play it, compare the robots with what it expects.
+//! - `steps`: one table of where a single card takes a lone robot, for the solver and the bots.
 //! - `lone`: one register phase for a lone robot, the course solver's step.
 //! - `replay`: a game as its seed, robots and programs, played again event for event.
 //! - `turn/`: one turn: the start (re-entry, the deal), programs with option choices and
@@ -37,6 +38,7 @@ pub mod replay;
 pub mod rng;
 mod robot;
 pub mod scenario;
+pub mod steps;
 mod turn;
 
 pub use card::{Card, CardKind, DECK_SIZE, full_deck};
@@ -55,6 +57,7 @@ pub use replay::{Replay, TurnChoices, TurnPrograms};
 pub use rng::Rng;
 pub use robot::{Robot, RobotSetup, Status};
 pub use scenario::{BoardFileError, BoardFiles, ScenarioReport, run_scenario};
+pub use steps::StepTable;
 pub use turn::ProgramError;
 
 #[cfg(test)]

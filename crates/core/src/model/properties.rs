@@ -90,20 +90,13 @@ impl Board {
         }
     }
 
-    /// Whether a laser beam leaving `s` towards `dir` is stopped on this edge. Beams pass a
-    /// one-way wall from the green side, a ledge going down, and are stopped by gates.
+    /// Whether a laser beam leaving `s` towards `dir` is stopped on this edge. Beams meet the
+    /// edges robots meet (`wall_blocks_move`): they pass a one-way wall from the green side (seed
+    /// 001, One-Way Walls: "robots, lasers ... may pass through a one-way wall from the green
+    /// side") and a ledge going down, and a gate stops them both ways (docs/rules.md, Beams and
+    /// directed walls).
     pub fn wall_blocks_beam(&self, s: Square, dir: Facing) -> bool {
-        match self.barrier(s, dir) {
-            None => false,
-            Some(SideBarrier {
-                barrier,
-                anchored_here,
-            }) => match barrier {
-                Barrier::Plain | Barrier::Spiked | Barrier::Gate(_) => true,
-                Barrier::OneWay => anchored_here,
-                Barrier::Ledge => !anchored_here,
-            },
-        }
+        self.wall_blocks_move(s, dir)
     }
 
     /// The colour of the gate a robot's movement card takes it into when it leaves `s` towards

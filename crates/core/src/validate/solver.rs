@@ -3,302 +3,86 @@
 //! and the trap squares of each flag, searched with the engine's own register phase.
 //!
 //! The search runs over states (square, facing, register phase 1-5). One step plays one card in
-//! that phase through `Game::run_lone_phase`, which is `Game::run_phase` for a lone robot: the
-//! card, belts, pushers, gears, crushers, lasers' damage and the touch, exactly as in a game
-//! (RULINGS.md, "One register phase, in order"). The steps are computed once per course into a
-//! table; each leg is then a breadth-first search on phases, ties broken by least damage.
+//! that phase as the engine's `Game::run_phase` does for a lone robot: the card, belts, pushers,
+//! gears, crushers, lasers' damage and the touch, exactly as in a game (RULINGS.md, "One register
+//! phase, in order"). The steps come from the engine's table of single-card steps
+//! (`engine::steps::StepTable`, which the bots read too), computed once per course; each leg is
+//! then a breadth-first search on phases, ties broken by least damage.
 //!
 //! What the search assumes, since a lone robot's race is an ideal: any card can be played in any
 //! register (the deck has 6 Move 3s, so a real hand rarely allows the line), the damage of each
 //! phase is counted but does not accumulate into destruction or locked registers, and repairs are
 //! not subtracted. A step that destroys the robot is never taken, nor one whose card a randomizer
-//! or freak teleporter leaves to chance (`played_as_chosen`). A flag is touched when the robot
+//! or freak teleporter leaves to chance (`SquareSpec::leaves_to_chance`). A flag is touched when the robot
 //! ends a phase on it (RULINGS.md, step 6). The 1994 start lets the player choose the facing
 //! (RULINGS.md, Re-entry; seed 000, Set Up); numbered starts use start square 1 as printed.
 
-use crate::engine::{Card, CardKind, Event, Factory, Game, RobotSetup, Settings};
+use crate::engine::steps::{NO_STEP as NONE, PHASES};
+use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
 use crate::model::StartRule;
 use std::fmt;
-use std::sync::Arc;
 
-/// The cards a program is made of, each with a priority from the deck (RULINGS.md, The deck); a
-/// lone robot's priority does not matter, a replay through `Game::set_registers` needs one.
-pub const CARDS: [Card; 7] = [
-    Card::new(CardKind::Move1, 490),
-    Card::new(CardKind::Move2, 670),
-    Card::new(CardKind::Move3, 790),
-    Card::new(CardKind::BackUp, 430),
-    Card::new(CardKind::Left, 70),
-    Card::new(CardKind::Right, 80),
-    Card::new(CardKind::UTurn, 10),
-];
+pub use crate::engine::steps::{CARDS, StepTable};
 
-const PHASES: usize = 5;
-const NONE: u32 = u32::MAX;
-
-/// Whether a card played from cell `c` is played as the player chose it, so the search may take
-/// it: a randomizer replaces every card at reveal and a freak teleporter moves a robot playing a
-/// movement card by three random cards (seed 001, Randomizers; Freak Teleporters). The solver takes
-/// no such step, as it takes no step that destroys the robot: a line through them is luck.
-fn played_as_chosen(factory: &Factory, c: usize, kind: CardKind) -> bool {
-    let cell = factory.cell_at(c);
-    !(cell.randomizer || (cell.freak_teleporter && kind.is_movement()))
+/// How many squares a robot can stand on from which `flag` cannot be reached from register
+/// phase 1 whatever its facing: a backward search over the steps from every state on `flag`.
+fn traps(table: &StepTable, flag: usize, preds: &Preds) -> usize {
+    let states = table.states();
+    let mut good = vec![false; states];
+    let mut stack: Vec<u32> = Vec::new();
+    for f in 0..4 {
+        for p in 0..PHASES {
+            let s = (flag * 4 + f) * PHASES + p;
+            good[s] = true;
+            stack.push(s as u32);
+        }
+    }
+    while let Some(v) = stack.pop() {
+        let (from, to) = (preds.start[v as usize], preds.start[v as usize + 1]);
+        for &u in &preds.list[from as usize..to as usize] {
+            if !good[u as usize] {
+                good[u as usize] = true;
+                stack.push(u);
+            }
+        }
+    }
+    (0..table.cells())
+        .filter(|&c| table.is_standable(c))
+        .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
+        .count()
 }
 
-/// Every lone-robot step of one board: for each square a robot can stand on, facing, register
-/// phase and card, where the robot ends the phase and the damage it took, or that it was
-/// destroyed.
-pub struct StepTable {
-    factory: Arc<Factory>,
-    /// Squares a robot can stand on at the start of a phase: on the board and not a pit.
-    standable: Vec<bool>,
-    /// `[state * 7 + card]`: the node (`cell * 4 + facing`) the step ends on, `NONE` when the
-    /// robot is destroyed or the state is not standable. States are `node * 5 + phase - 1`.
-    next: Vec<u32>,
-    damage: Vec<u8>,
-}
-
-impl StepTable {
-    /// Computes every step. A register phase for a lone robot is its card (step 2) followed by
-    /// the board (steps 3-6) acting on wherever the card left it, so each step is the engine's
-    /// `Game::run_lone_card` composed with the engine's card-less `Game::run_lone_phase` from the
-    /// square it reaches; the board's effect is computed once per square and phase, facing north,
-    /// and turned for the other facings (belts and gears turn a robot relative to its facing).
-    /// `StepTable::direct` runs every step whole instead; the tests check the two agree.
-    /// `None` when the board has no square to stand on.
-    pub fn new(factory: Arc<Factory>) -> Option<StepTable> {
-        let (standable, mut game) = Self::setup(&factory)?;
-        let cells = standable.len();
-        let mut events: Vec<Event> = Vec::with_capacity(32);
-        // The board's part: [cell * 5 + phase - 1] -> (cell after, quarter turns, damage).
-        let mut board = vec![(NONE, 0u8, 0u8); cells * PHASES];
-        for c in (0..cells).filter(|&c| standable[c]) {
-            let square = factory.square_of(c);
-            for phase in 1..=PHASES as u8 {
-                let Some(out) = game.run_lone_phase(square, Facing::N, None, phase, &mut events)
-                else {
-                    continue;
-                };
-                if out.destroyed {
-                    continue;
-                }
-                if let Some(to) = factory.index(out.square) {
-                    board[c * PHASES + usize::from(phase - 1)] =
-                        (to as u32, out.facing.index() as u8, out.damage);
-                }
+/// The predecessors of every state, for the backward searches.
+fn preds(table: &StepTable) -> Preds {
+    let states = table.states();
+    let mut count = vec![0u32; states + 1];
+    let target = |state: usize, to: u32| {
+        let phase = state % PHASES;
+        to as usize * PHASES + (phase + 1) % PHASES
+    };
+    for state in 0..states {
+        for &to in table.next_nodes(state) {
+            if to != NONE {
+                count[target(state, to) + 1] += 1;
             }
         }
-        let mut table = StepTable::empty(factory, standable);
-        for c in (0..cells).filter(|&c| table.standable[c]) {
-            let square = table.factory.square_of(c);
-            for facing in Facing::ALL {
-                for phase in 1..=PHASES as u8 {
-                    let p = usize::from(phase - 1);
-                    let state = (c * 4 + facing.index()) * PHASES + p;
-                    for (k, card) in CARDS.iter().enumerate() {
-                        if !played_as_chosen(&table.factory, c, card.kind) {
-                            continue;
-                        }
-                        // Slime ignores rotation cards (seed 001, Slime; the engine's rule).
-                        let slime = table.factory.cell_at(c).slime;
-                        let (after, faced, card_damage) = match card.kind {
-                            _ if slime && card.kind.distance() == 0 => (c, facing, 0),
-                            CardKind::Left => (c, facing.left(), 0),
-                            CardKind::Right => (c, facing.right(), 0),
-                            CardKind::UTurn => (c, facing.opposite(), 0),
-                            _ => {
-                                let Some((to, faced, fell, hurt)) =
-                                    game.run_lone_card(square, facing, *card, phase, &mut events)
-                                else {
-                                    continue;
-                                };
-                                let Some(to) = table.factory.index(to) else {
-                                    continue;
-                                };
-                                if fell || !table.standable[to] {
-                                    continue;
-                                }
-                                (to, faced, hurt)
-                            }
-                        };
-                        let (to, turns, damage) = board[after * PHASES + p];
-                        if to == NONE {
-                            continue;
-                        }
-                        let facing = Facing::from_index(faced.index() + usize::from(turns));
-                        table.next[state * CARDS.len() + k] = to * 4 + facing.index() as u32;
-                        table.damage[state * CARDS.len() + k] = damage.saturating_add(card_damage);
-                    }
-                }
+    }
+    for i in 0..states {
+        count[i + 1] += count[i];
+    }
+    let mut fill = count.clone();
+    let mut list = vec![0u32; count[states] as usize];
+    for state in 0..states {
+        for &to in table.next_nodes(state) {
+            if to != NONE {
+                let t = target(state, to);
+                list[fill[t] as usize] = state as u32;
+                fill[t] += 1;
             }
         }
-        Some(table)
     }
-
-    /// Computes every step whole through `Game::run_lone_phase`, one engine phase per square,
-    /// facing, phase and card: slower than `new`, and the reference it is tested against.
-    pub fn direct(factory: Arc<Factory>) -> Option<StepTable> {
-        let (standable, mut game) = Self::setup(&factory)?;
-        let mut events: Vec<Event> = Vec::with_capacity(32);
-        let mut table = StepTable::empty(factory, standable);
-        for c in (0..table.cells()).filter(|&c| table.standable[c]) {
-            let square = table.factory.square_of(c);
-            for facing in Facing::ALL {
-                for phase in 1..=PHASES as u8 {
-                    let state = (c * 4 + facing.index()) * PHASES + usize::from(phase - 1);
-                    for (k, card) in CARDS.iter().enumerate() {
-                        if !played_as_chosen(&table.factory, c, card.kind) {
-                            continue;
-                        }
-                        let Some(out) =
-                            game.run_lone_phase(square, facing, Some(*card), phase, &mut events)
-                        else {
-                            continue;
-                        };
-                        if out.destroyed {
-                            continue;
-                        }
-                        let Some(to) = table.factory.index(out.square) else {
-                            continue;
-                        };
-                        table.next[state * CARDS.len() + k] = (to * 4 + out.facing.index()) as u32;
-                        table.damage[state * CARDS.len() + k] = out.damage;
-                    }
-                }
-            }
-        }
-        Some(table)
-    }
-
-    /// The squares a robot can stand on, and a one-robot game to run steps in.
-    fn setup(factory: &Arc<Factory>) -> Option<(Vec<bool>, Game)> {
-        let standable: Vec<bool> = (0..factory.cell_count())
-            .map(|c| {
-                let cell = factory.cell_at(c);
-                cell.on_board && !cell.hole
-            })
-            .collect();
-        let first = standable.iter().position(|&s| s)?;
-        let setup = RobotSetup::new("solo", factory.square_of(first), Facing::N);
-        let game = Game::new(Arc::clone(factory), &[setup], Settings::default(), 0).ok()?;
-        Some((standable, game))
-    }
-
-    fn empty(factory: Arc<Factory>, standable: Vec<bool>) -> StepTable {
-        let states = standable.len() * 4 * PHASES;
-        StepTable {
-            factory,
-            standable,
-            next: vec![NONE; states * CARDS.len()],
-            damage: vec![0u8; states * CARDS.len()],
-        }
-    }
-
-    /// Whether two tables hold the same steps.
-    pub fn same_steps(&self, other: &StepTable) -> bool {
-        self.next == other.next && self.damage == other.damage
-    }
-
-    pub fn factory(&self) -> &Factory {
-        &self.factory
-    }
-
-    /// The table's step: `card` played from `square` facing `facing` in register `phase`. `None`
-    /// when the robot is destroyed or cannot stand on `square`.
-    pub fn step(
-        &self,
-        square: Square,
-        facing: Facing,
-        phase: u8,
-        card: CardKind,
-    ) -> Option<(Square, Facing, u8)> {
-        let c = self.factory.index(square)?;
-        let k = CARDS.iter().position(|x| x.kind == card)?;
-        if !(1..=PHASES as u8).contains(&phase) {
-            return None;
-        }
-        let state = (c * 4 + facing.index()) * PHASES + usize::from(phase - 1);
-        let to = *self.next.get(state * CARDS.len() + k)?;
-        (to != NONE).then(|| {
-            let cell = (to / 4) as usize;
-            (
-                self.factory.square_of(cell),
-                Facing::from_index((to % 4) as usize),
-                self.damage[state * CARDS.len() + k],
-            )
-        })
-    }
-
-    fn cells(&self) -> usize {
-        self.standable.len()
-    }
-
-    fn states(&self) -> usize {
-        self.cells() * 4 * PHASES
-    }
-
-    /// How many squares a robot can stand on from which `flag` cannot be reached from register
-    /// phase 1 whatever its facing: a backward search over the steps from every state on `flag`.
-    fn traps(&self, flag: usize, preds: &Preds) -> usize {
-        let states = self.states();
-        let mut good = vec![false; states];
-        let mut stack: Vec<u32> = Vec::new();
-        for f in 0..4 {
-            for p in 0..PHASES {
-                let s = (flag * 4 + f) * PHASES + p;
-                good[s] = true;
-                stack.push(s as u32);
-            }
-        }
-        while let Some(v) = stack.pop() {
-            let (from, to) = (preds.start[v as usize], preds.start[v as usize + 1]);
-            for &u in &preds.list[from as usize..to as usize] {
-                if !good[u as usize] {
-                    good[u as usize] = true;
-                    stack.push(u);
-                }
-            }
-        }
-        (0..self.cells())
-            .filter(|&c| self.standable[c])
-            .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
-            .count()
-    }
-
-    /// The predecessors of every state, for the backward searches.
-    fn preds(&self) -> Preds {
-        let states = self.states();
-        let mut count = vec![0u32; states + 1];
-        let target = |state: usize, to: u32| {
-            let phase = state % PHASES;
-            to as usize * PHASES + (phase + 1) % PHASES
-        };
-        for state in 0..states {
-            for k in 0..CARDS.len() {
-                let to = self.next[state * CARDS.len() + k];
-                if to != NONE {
-                    count[target(state, to) + 1] += 1;
-                }
-            }
-        }
-        for i in 0..states {
-            count[i + 1] += count[i];
-        }
-        let mut fill = count.clone();
-        let mut list = vec![0u32; count[states] as usize];
-        for state in 0..states {
-            for k in 0..CARDS.len() {
-                let to = self.next[state * CARDS.len() + k];
-                if to != NONE {
-                    let t = target(state, to);
-                    list[fill[t] as usize] = state as u32;
-                    fill[t] += 1;
-                }
-            }
-        }
-        Preds { start: count, list }
-    }
+    Preds { start: count, list }
 }
 
 /// Predecessor lists in one array: state `v`'s are `list[start[v]..start[v + 1]]`.
@@ -416,7 +200,7 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
         .map(|&s| factory.index(s))
         .collect::<Option<Vec<_>>>()?;
     let start_cell = factory.index(start)?;
-    if flags.is_empty() || !table.standable[start_cell] || facings.is_empty() {
+    if flags.is_empty() || !table.is_standable(start_cell) || facings.is_empty() {
         return None;
     }
     let n = flags.len();
@@ -424,7 +208,7 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
     // costs nothing per layer: `compact[cell]` is the square's number, `cells_of` the way back.
     let mut compact = vec![NONE; table.cells()];
     let mut cells_of: Vec<u32> = Vec::new();
-    for c in (0..table.cells()).filter(|&c| table.standable[c]) {
+    for c in (0..table.cells()).filter(|&c| table.is_standable(c)) {
         compact[c] = cells_of.len() as u32;
         cells_of.push(c as u32);
     }
@@ -456,13 +240,12 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
             let (layer, cs) = (ls / states, ls % states);
             let state = table_state(cs);
             let phase = cs % PHASES;
-            let base = state * CARDS.len();
-            for k in 0..CARDS.len() {
-                let to = table.next[base + k];
+            let steps = table.next_nodes(state).iter().zip(table.damages(state));
+            for (k, (&to, &hurt)) in steps.enumerate() {
                 if to == NONE {
                     continue;
                 }
-                let d = damage[ls] + u32::from(table.damage[base + k]);
+                let d = damage[ls] + u32::from(hurt);
                 let cell = (to / 4) as usize;
                 let mut layer_to = layer;
                 if cell == flags[layer] {
@@ -501,7 +284,7 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
     let (mut at, mut moves, solved) = match finish {
         Some((_, before, k, node)) => {
             let state = table_state(before as usize % states);
-            let dmg = table.damage[state * CARDS.len() + usize::from(k)];
+            let dmg = table.damages(state)[usize::from(k)];
             (before, vec![((state % PHASES) as u8 + 1, k, node, dmg)], n)
         }
         None => match (1..n).rev().find_map(|layer| {
@@ -525,7 +308,7 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
         let state = table_state(p as usize % states);
         let k = parent_card[at as usize];
         let node = node_of(at as usize % states);
-        let dmg = table.damage[state * CARDS.len() + usize::from(k)];
+        let dmg = table.damages(state)[usize::from(k)];
         moves.push(((state % PHASES) as u8 + 1, k, node, dmg));
         at = p;
     }
@@ -536,11 +319,11 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
         Facing::from_index((first_state as usize % states) / PHASES % 4)
     };
     let traps = {
-        let preds = table.preds();
+        let preds = preds(table);
         flags
             .iter()
             .take((solved + 1).min(n))
-            .map(|&f| table.traps(f, &preds))
+            .map(|&f| traps(table, f, &preds))
             .collect::<Vec<_>>()
     };
     let mut legs = Vec::new();

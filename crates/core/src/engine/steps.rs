@@ -1,0 +1,372 @@
+//! One table of single-card steps: where one card played in one register phase takes a lone robot
+//! from each square and facing, with the damage it takes, all through the engine's own
+//! `run_lone_card` and `run_lone_phase`. The course solver and the bots' distance maps read it.
+
+use super::card::{Card, CardKind};
+use super::event::Event;
+use super::factory::Factory;
+use super::game::{Game, RobotSetup, Settings};
+use crate::geom::{Facing, Square};
+use crate::model::Phases;
+use std::sync::Arc;
+
+/// The cards a step is played with, each with a priority from the deck (RULINGS.md, The deck); a
+/// lone robot's priority does not matter, a replay through `Game::set_registers` needs one.
+pub const CARDS: [Card; 7] = [
+    Card::new(CardKind::Move1, 490),
+    Card::new(CardKind::Move2, 670),
+    Card::new(CardKind::Move3, 790),
+    Card::new(CardKind::BackUp, 430),
+    Card::new(CardKind::Left, 70),
+    Card::new(CardKind::Right, 80),
+    Card::new(CardKind::UTurn, 10),
+];
+
+/// Register phases per turn: states are numbered `(node * PHASES + phase - 1)`, where a node is
+/// `cell * 4 + facing`.
+pub const PHASES: usize = 5;
+
+/// No step: the robot is destroyed, cannot stand where it starts, the card is left to chance, or
+/// the phase was not computed.
+pub const NO_STEP: u32 = u32::MAX;
+
+/// Every lone-robot step of one board, for the register phases asked for: for each square a robot
+/// can stand on, facing, phase and card of `CARDS`, the node (`cell * 4 + facing`) where the
+/// robot ends the phase and the damage it took there.
+///
+/// No step is taken whose card a randomizer or freak teleporter leaves to chance
+/// (`SquareSpec::leaves_to_chance`), as none is taken that destroys the robot: a line through
+/// them is luck.
+#[derive(Debug)]
+pub struct StepTable {
+    factory: Arc<Factory>,
+    /// Squares a robot can stand on at the start of a phase (`Board::is_standable`).
+    standable: Vec<bool>,
+    /// `[state * CARDS.len() + card]`: the node the step ends on, or `NO_STEP`.
+    next: Vec<u32>,
+    damage: Vec<u8>,
+}
+
+impl StepTable {
+    /// Every step of every register phase (`for_phases` with all five).
+    pub fn new(factory: Arc<Factory>) -> Option<StepTable> {
+        StepTable::for_phases(factory, Phases::ALL)
+    }
+
+    /// Computes the steps of `phases`. A register phase for a lone robot is its card (step 2)
+    /// followed by the board (steps 3-6) acting on wherever the card left it, so each step is the
+    /// engine's `Game::run_lone_card` composed with the engine's card-less `Game::run_lone_phase`
+    /// from the square it reaches. What does not depend on the robot's facing is run once per
+    /// square and phase, facing north, and turned for the other facings: the board's part (belts
+    /// and gears turn a robot relative to its facing) and the rotation cards. `StepTable::direct`
+    /// runs every step whole instead; the tests check the two agree. `None` when the board has no
+    /// square to stand on.
+    pub fn for_phases(factory: Arc<Factory>, phases: Phases) -> Option<StepTable> {
+        let (standable, mut game) = setup(&factory)?;
+        let cells = standable.len();
+        let mut events: Vec<Event> = Vec::with_capacity(32);
+        // The board's part: [cell * PHASES + phase - 1] -> (cell after, quarter turns, damage).
+        let mut board = vec![(NO_STEP, 0u8, 0u8); cells * PHASES];
+        for c in (0..cells).filter(|&c| standable[c]) {
+            let square = factory.square_of(c);
+            for phase in phases.iter() {
+                let Some(out) = game.run_lone_phase(square, Facing::N, None, phase, &mut events)
+                else {
+                    continue;
+                };
+                if out.destroyed {
+                    continue;
+                }
+                if let Some(to) = factory.index(out.square) {
+                    board[c * PHASES + usize::from(phase - 1)] =
+                        (to as u32, quarter_turns(out.facing), out.damage);
+                }
+            }
+        }
+        let mut table = StepTable::empty(factory, standable);
+        for c in (0..cells).filter(|&c| table.standable[c]) {
+            let square = table.factory.square_of(c);
+            for phase in phases.iter() {
+                let p = usize::from(phase - 1);
+                // The card's part of the rotation cards, facing north: (cell, turns, damage).
+                let mut turning = [None; CARDS.len()];
+                for (k, card) in CARDS.iter().enumerate() {
+                    if !card.kind.is_movement() {
+                        turning[k] = table
+                            .card_part(&mut game, square, Facing::N, *card, phase, &mut events)
+                            .map(|(to, faced, hurt)| (to, quarter_turns(faced), hurt));
+                    }
+                }
+                for facing in Facing::ALL {
+                    let state = (c * 4 + facing.index()) * PHASES + p;
+                    for (k, card) in CARDS.iter().enumerate() {
+                        if table.left_to_chance(square, card.kind) {
+                            continue;
+                        }
+                        let part = if card.kind.is_movement() {
+                            table.card_part(&mut game, square, facing, *card, phase, &mut events)
+                        } else {
+                            turning[k].map(|(to, turns, hurt)| (to, turned(facing, turns), hurt))
+                        };
+                        let Some((after, faced, card_damage)) = part else {
+                            continue;
+                        };
+                        let (to, turns, damage) = board[after * PHASES + p];
+                        if to == NO_STEP {
+                            continue;
+                        }
+                        let facing = turned(faced, turns);
+                        table.next[state * CARDS.len() + k] = to * 4 + facing.index() as u32;
+                        table.damage[state * CARDS.len() + k] = damage.saturating_add(card_damage);
+                    }
+                }
+            }
+        }
+        Some(table)
+    }
+
+    /// Whether what `kind` does on `square` is left to chance (`SquareSpec::leaves_to_chance`).
+    fn left_to_chance(&self, square: Square, kind: CardKind) -> bool {
+        self.factory
+            .board()
+            .spec(square)
+            .is_some_and(|q| q.leaves_to_chance(kind.is_movement()))
+    }
+
+    /// The card's part of a step (`Game::run_lone_card`): the cell and facing it leaves the robot
+    /// on and the damage it took, or `None` when the robot fell or cannot stand there.
+    fn card_part(
+        &self,
+        game: &mut Game,
+        square: Square,
+        facing: Facing,
+        card: Card,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> Option<(usize, Facing, u8)> {
+        let (to, faced, fell, hurt) = game.run_lone_card(square, facing, card, phase, events)?;
+        let to = self.factory.index(to)?;
+        (!fell && self.standable[to]).then_some((to, faced, hurt))
+    }
+
+    /// Computes every step of every phase whole through `Game::run_lone_phase`, one engine phase
+    /// per square, facing, phase and card: slower than `new`, and the reference it is tested
+    /// against.
+    pub fn direct(factory: Arc<Factory>) -> Option<StepTable> {
+        let (standable, mut game) = setup(&factory)?;
+        let mut events: Vec<Event> = Vec::with_capacity(32);
+        let mut table = StepTable::empty(factory, standable);
+        for c in (0..table.cells()).filter(|&c| table.standable[c]) {
+            let square = table.factory.square_of(c);
+            for facing in Facing::ALL {
+                for phase in 1..=PHASES as u8 {
+                    let state = (c * 4 + facing.index()) * PHASES + usize::from(phase - 1);
+                    for (k, card) in CARDS.iter().enumerate() {
+                        if table.left_to_chance(square, card.kind) {
+                            continue;
+                        }
+                        let Some(out) =
+                            game.run_lone_phase(square, facing, Some(*card), phase, &mut events)
+                        else {
+                            continue;
+                        };
+                        if out.destroyed {
+                            continue;
+                        }
+                        let Some(to) = table.factory.index(out.square) else {
+                            continue;
+                        };
+                        table.next[state * CARDS.len() + k] = (to * 4 + out.facing.index()) as u32;
+                        table.damage[state * CARDS.len() + k] = out.damage;
+                    }
+                }
+            }
+        }
+        Some(table)
+    }
+
+    fn empty(factory: Arc<Factory>, standable: Vec<bool>) -> StepTable {
+        let states = standable.len() * 4 * PHASES;
+        StepTable {
+            factory,
+            standable,
+            next: vec![NO_STEP; states * CARDS.len()],
+            damage: vec![0u8; states * CARDS.len()],
+        }
+    }
+
+    /// Whether two tables hold the same steps.
+    pub fn same_steps(&self, other: &StepTable) -> bool {
+        self.next == other.next && self.damage == other.damage
+    }
+
+    pub fn factory(&self) -> &Factory {
+        &self.factory
+    }
+
+    /// The factory, shared.
+    pub fn factory_arc(&self) -> &Arc<Factory> {
+        &self.factory
+    }
+
+    /// Cells of the board's grid.
+    pub fn cells(&self) -> usize {
+        self.standable.len()
+    }
+
+    /// States of the table: `cells() * 4 * PHASES`.
+    pub fn states(&self) -> usize {
+        self.cells() * 4 * PHASES
+    }
+
+    /// Whether a robot can stand on cell `cell` at the start of a phase.
+    pub fn is_standable(&self, cell: usize) -> bool {
+        self.standable.get(cell).copied().unwrap_or(false)
+    }
+
+    /// The nodes each card of `CARDS` leads to from `state`, `NO_STEP` where there is no step.
+    pub fn next_nodes(&self, state: usize) -> &[u32] {
+        let at = state * CARDS.len();
+        self.next.get(at..at + CARDS.len()).unwrap_or(&[])
+    }
+
+    /// The damage each card of `CARDS` takes from `state`.
+    pub fn damages(&self, state: usize) -> &[u8] {
+        let at = state * CARDS.len();
+        self.damage.get(at..at + CARDS.len()).unwrap_or(&[])
+    }
+
+    /// The table's step: `card` played from `square` facing `facing` in register `phase`. `None`
+    /// when there is no step (see `NO_STEP`).
+    pub fn step(
+        &self,
+        square: Square,
+        facing: Facing,
+        phase: u8,
+        card: CardKind,
+    ) -> Option<(Square, Facing, u8)> {
+        let c = self.factory.index(square)?;
+        let k = CARDS.iter().position(|x| x.kind == card)?;
+        if !(1..=PHASES as u8).contains(&phase) {
+            return None;
+        }
+        let state = (c * 4 + facing.index()) * PHASES + usize::from(phase - 1);
+        let to = *self.next_nodes(state).get(k)?;
+        (to != NO_STEP).then(|| {
+            (
+                self.factory.square_of((to / 4) as usize),
+                Facing::from_index((to % 4) as usize),
+                self.damages(state).get(k).copied().unwrap_or(0),
+            )
+        })
+    }
+}
+
+/// The squares a robot can stand on, and a one-robot game to run steps in.
+fn setup(factory: &Arc<Factory>) -> Option<(Vec<bool>, Game)> {
+    let board = factory.board();
+    let standable: Vec<bool> = (0..factory.cell_count())
+        .map(|c| board.is_standable(factory.square_of(c)))
+        .collect();
+    let first = standable.iter().position(|&s| s)?;
+    let setup = RobotSetup::new("solo", factory.square_of(first), Facing::N);
+    let game = Game::new(Arc::clone(factory), &[setup], Settings::default(), 0).ok()?;
+    Some((standable, game))
+}
+
+/// Quarter turns to the right from north to `facing`.
+fn quarter_turns(facing: Facing) -> u8 {
+    ((facing.index() + 4 - Facing::N.index()) % 4) as u8
+}
+
+/// `facing` turned `turns` quarter turns to the right.
+fn turned(facing: Facing, turns: u8) -> Facing {
+    Facing::from_index(facing.index() + usize::from(turns))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Board, Floor, Flow, FlowKind, Spin, SquareSpec, Tile};
+
+    fn factory() -> Arc<Factory> {
+        // Slime on (1, 1), a clockwise gear on (2, 2), a belt running south down column 3.
+        let mut t = Tile::new("t", 4, 4);
+        t.set_square(
+            Square::new(1, 1),
+            SquareSpec {
+                floor: Some(Floor::Slime),
+                ..SquareSpec::default()
+            },
+        );
+        t.set_square(
+            Square::new(2, 2),
+            SquareSpec {
+                gear: Some(Spin::Cw),
+                ..SquareSpec::default()
+            },
+        );
+        for y in 0..4 {
+            t.set_square(
+                Square::new(3, y),
+                SquareSpec {
+                    flow: Some(Flow::straight(FlowKind::Belt, Facing::S)),
+                    ..SquareSpec::default()
+                },
+            );
+        }
+        Arc::new(Factory::new(Board::from_tile(&t, &[])))
+    }
+
+    #[test]
+    fn slime_ignores_rotation_cards_and_a_gear_turns_after_them_seed_001_slime() {
+        let Some(table) = StepTable::new(factory()) else {
+            panic!("no table")
+        };
+        // Slime: only Move 2 and Move 3 are played from it, so a rotation card turns nothing.
+        for kind in [CardKind::Left, CardKind::Right, CardKind::UTurn] {
+            assert_eq!(
+                table.step(Square::new(1, 1), Facing::E, 2, kind),
+                Some((Square::new(1, 1), Facing::E, 0)),
+                "{kind:?}"
+            );
+        }
+        // On a clockwise gear a Left card and the gear's turn cancel out.
+        assert_eq!(
+            table.step(Square::new(2, 2), Facing::S, 3, CardKind::Left),
+            Some((Square::new(2, 2), Facing::S, 0))
+        );
+        // The belt carries a robot that turned on it one square south.
+        assert_eq!(
+            table.step(Square::new(3, 0), Facing::N, 1, CardKind::UTurn),
+            Some((Square::new(3, 1), Facing::S, 0))
+        );
+    }
+
+    #[test]
+    fn a_table_of_some_phases_holds_the_whole_tables_steps_for_them() {
+        let factory = factory();
+        let (Some(whole), Some(first)) = (
+            StepTable::new(Arc::clone(&factory)),
+            StepTable::for_phases(Arc::clone(&factory), Phases::NONE.with(1)),
+        ) else {
+            panic!("no table")
+        };
+        let mut steps = 0;
+        for state in 0..whole.states() {
+            let phase = state % PHASES + 1;
+            if phase == 1 {
+                assert_eq!(first.next_nodes(state), whole.next_nodes(state));
+                assert_eq!(first.damages(state), whole.damages(state));
+                steps += first
+                    .next_nodes(state)
+                    .iter()
+                    .filter(|&&n| n != NO_STEP)
+                    .count();
+            } else {
+                assert!(first.next_nodes(state).iter().all(|&n| n == NO_STEP));
+            }
+        }
+        assert!(steps > 0);
+    }
+}

@@ -129,6 +129,9 @@ impl Board {
     /// `dir` on `from` does with a Move 1 in register phase `phase`, by the rules the engine plays
     /// (`Game::execute` and `Game::move_card`; `tests/rules_agree.rs` holds the two together):
     /// - a randomizer or freak teleporter leaves it to chance (`SquareSpec::leaves_to_chance`);
+    /// - a trap door active this phase drops the robot before it can move (seed 001, Trap Door
+    ///   Pits: "When a robot begins a phase on a trap door pit that has suddenly become active,
+    ///   the robot is destroyed");
     /// - slime ignores a Move 1 (seed 001, Slime: only Move 2 and Move 3 leave it), and an active
     ///   maglock holds the robot (MagLocks);
     /// - a teleporter takes the robot 3 squares on, over this edge, unless a non-flat device
@@ -146,7 +149,8 @@ impl Board {
             Some(Device::Maglock(phases)) => phases.contains(phase),
             _ => false,
         };
-        if here.floor == Some(Floor::Slime) || held {
+        let falls = matches!(here.floor, Some(Floor::TrapDoor(phases)) if phases.contains(phase));
+        if here.floor == Some(Floor::Slime) || held || falls {
             return Passage::Stopped;
         }
         if here.device == Some(Device::Teleporter) {

@@ -15,7 +15,7 @@ pub use layers::LayerKind;
 pub use read::{Prop, Props};
 pub use typed::{Orient, TypedElement};
 
-use crate::format::LoadError;
+use crate::format::error::LoadError;
 use crate::model::Course;
 use std::path::Path;
 

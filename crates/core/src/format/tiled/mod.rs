@@ -1,6 +1,5 @@
-//! Tiled maps in and out (issue 9): `import_file` reads a Tiled map (JSON or TMX) into a course,
-//! listing square by square what it could not map; `export_course` writes a course as a Tiled JSON
-//! map in the typed-property convention with its tileset embedded. docs/tiled.md has the tables.
+//! Tiled maps in and out (issue 9): `import_file` reads a map (JSON or TMX) into a course and notes
+//! what it could not map; `export_course` writes a course as a map. docs/tiled.md has the tables.
 
 mod export;
 mod import;

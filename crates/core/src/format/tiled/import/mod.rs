@@ -1,6 +1,5 @@
-//! Turns a read Tiled map into a course: each tile of each layer becomes an element on a square or
-//! an edge, by its class and properties (the typed-property convention) or by its layer's name and
-//! its tile id (the one-layer-per-element convention). What cannot be mapped becomes a `Note`.
+//! Turns a read map into a course: each tile becomes an element by its class and properties, or by
+//! its layer's name and tile id; what cannot be mapped becomes a `Note`.
 
 mod element;
 mod finish;

@@ -1,9 +1,11 @@
 //! The course file: header, game options, tile placements, tiles embedded in the course, flags
 //! and the start rule.
 
+use super::error::{Invalid, LoadError};
+use super::header::{COURSE_FORMAT, FORMAT_VERSION, parse, sniff};
+use super::json::to_canonical_string;
 use super::locate::JsonPath;
 use super::tile::{TileFile, check_id, tile_from_file, tile_to_file};
-use super::{COURSE_FORMAT, FORMAT_VERSION, Invalid, LoadError};
 use crate::model::course::{
     Course, Flag, LivesRule, MAX_FLAG, MAX_OFFSET, MAX_PLACEMENTS, PlayerRange, RulesEdition,
     StartRule, TilePlacement,
@@ -191,15 +193,15 @@ pub fn course_to_file(c: &Course) -> CourseFile {
 
 /// Parses and checks a course file's text. Tiles are not resolved here: see `Course::compile`.
 pub fn course_from_str(file: &str, text: &str) -> Result<Course, LoadError> {
-    super::sniff(file, text)?;
-    let f: CourseFile = super::parse(file, text)?;
+    sniff(file, text)?;
+    let f: CourseFile = parse(file, text)?;
     course_from_file(&f).map_err(|e| e.into_load_error(file, text))
 }
 
 /// The canonical text of a course file.
 pub fn course_to_string(course: &Course) -> String {
     let value = serde_json::to_value(course_to_file(course)).unwrap_or_default();
-    super::json::to_canonical_string(&value)
+    to_canonical_string(&value)
 }
 
 #[cfg(test)]

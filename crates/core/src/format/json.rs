@@ -1,6 +1,5 @@
-//! The canonical JSON layout of our files: pretty at the top, one square (or edge, flag, placement)
-//! per line, keys in the order the types declare them. Saving the same model twice gives the same
-//! bytes, so files diff cleanly and round-trip exactly.
+//! The canonical JSON layout of our files: pretty at the top, one square (edge, flag, placement)
+//! per line, keys in declared order, so saving the same model twice gives the same bytes.
 
 use serde_json::Value;
 

@@ -1,6 +1,7 @@
 //! The tile library and sample courses: the ones built into the program and those in folders.
 
-use super::{Document, LoadError, document_from_str, load_document};
+use super::document::{Document, document_from_str, load_document};
+use super::error::LoadError;
 use crate::model::{Course, Tile, TileSource};
 use std::path::{Path, PathBuf};
 

@@ -1,8 +1,10 @@
 //! The tile file: a header, the tile's size, one line per square that is not open floor and one
 //! line per square side that carries a wall or a mount.
 
+use super::error::{Invalid, LoadError};
+use super::header::{FORMAT_VERSION, TILE_FORMAT, parse, sniff};
+use super::json::to_canonical_string;
 use super::locate::JsonPath;
-use super::{FORMAT_VERSION, Invalid, LoadError, TILE_FORMAT};
 use crate::geom::{Facing, Square};
 use crate::model::element::{
     Barrier, Device, EdgeSpec, Floor, Flow, Level, Mount, Phases, Spin, SquareSpec, StartSquare,
@@ -270,15 +272,15 @@ pub fn tile_to_file(tile: &Tile) -> TileFile {
 
 /// Parses and checks a tile file's text.
 pub fn tile_from_str(file: &str, text: &str) -> Result<Tile, LoadError> {
-    super::sniff(file, text)?;
-    let f: TileFile = super::parse(file, text)?;
+    sniff(file, text)?;
+    let f: TileFile = parse(file, text)?;
     tile_from_file(&f, &JsonPath::root()).map_err(|e| e.into_load_error(file, text))
 }
 
 /// The canonical text of a tile file.
 pub fn tile_to_string(tile: &Tile) -> String {
     let value = serde_json::to_value(tile_to_file(tile)).unwrap_or_default();
-    super::json::to_canonical_string(&value)
+    to_canonical_string(&value)
 }
 
 #[cfg(test)]

@@ -1,6 +1,5 @@
-//! One scene description of a board (plus overlays), in board units: painted by egui in the app
-//! (`egui_paint`) and rasterised to PNG by the exporter (`png`), so an exported picture is what the
-//! editor shows.
+//! One scene description of a board, in board units: painted by egui in the app and rasterised to
+//! PNG here (`png`), so an exported picture is what the editor shows.
 
 mod build;
 pub mod png;

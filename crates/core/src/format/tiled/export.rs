@@ -1,10 +1,9 @@
-//! Writes a course as a Tiled JSON map in the typed-property convention: the compiled board on one
-//! grid, one layer per kind of thing, a tileset embedded in the map with one tile per distinct
-//! element (its class and properties), pictures facing north and turned by the flip bits.
+//! Writes a course as a Tiled JSON map in the typed-property convention: a layer per kind of thing
+//! and an embedded tileset of one north-facing tile per distinct element, turned by flip bits.
 
-use super::import::flow_kind_name;
+use super::props::flow_kind_name;
 use super::read::{Prop, Props};
-use super::{Orient, TypedElement};
+use super::typed::{Orient, TypedElement};
 use crate::geom::{Facing, Sides, Square};
 use crate::model::{
     Barrier, CompileProblem, Course, Device, Floor, Flow, FlowKind, FlowShape, LivesRule, Mount,

@@ -2,7 +2,7 @@
 //! tilesets (embedded in a map or in a `.json`/`.tsj` file).
 
 use super::raw::{Prop, Props, RawTile, RawTileset, unreadable};
-use crate::format::LoadError;
+use crate::format::error::LoadError;
 use crate::format::locate::{JsonPath, locate};
 use serde_json::Value;
 

@@ -9,8 +9,9 @@ use super::raw::{
     layer_size, short,
 };
 use super::xml::{XmlDoc, XmlNode, tsx_tileset, xml_props, xml_tree};
+use crate::format::error::{LoadError, syntax_error};
+use crate::format::files::read_text;
 use crate::format::locate::JsonPath;
-use crate::format::{LoadError, read_text, syntax_error};
 use serde_json::Value;
 use std::path::Path;
 

@@ -1,6 +1,5 @@
-//! Reads Tiled maps (JSON `.json`/`.tmj` and XML `.tmx`) and their tilesets (embedded, or external
-//! `.json`/`.tsj`/`.tsx` files beside the map) into one plain form, with layer data decoded from
-//! CSV or base64 (zlib or gzip compressed). Sizes are bounded before anything is allocated.
+//! Reads Tiled maps (JSON or TMX) and their tilesets, embedded or in files beside the map, into one
+//! plain form. Sizes are bounded before anything is allocated.
 
 mod data;
 mod json;

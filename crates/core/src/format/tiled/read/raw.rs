@@ -1,7 +1,7 @@
 //! The plain form both readers produce (layers of global ids, tilesets, properties, objects), the
 //! limits they enforce, and the errors and messages they share.
 
-use crate::format::{ErrorKind, LoadError};
+use crate::format::error::{ErrorKind, LoadError};
 use crate::model::MAX_TILE_SIDE;
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! TSX tilesets.
 
 use super::raw::{MAX_DEPTH, Prop, Props, RawTile, RawTileset, unreadable};
-use crate::format::LoadError;
+use crate::format::error::LoadError;
 use crate::format::locate::line_col;
 
 /// An XML element with its attributes, child elements, text, and where it starts in the file.

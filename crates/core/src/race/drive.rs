@@ -2,7 +2,7 @@
 //! cores (`drive`) summed up as completion rates, turns to finish, deaths by cause and where on
 //! the board robots were destroyed or damaged. Every game is one `Race` under the course's rules.
 
-use super::{Controller, Decisions, Race, RaceSetup};
+use super::{Controller, Decisions, MAX_TURN_CAP, Race, RaceSetup};
 use crate::bots::{Arena, BotKind};
 use crate::engine::{DestroyCause, Event, Game, RobotId};
 use crate::geom::Square;
@@ -10,10 +10,6 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-
-/// The longest game a race plays, in turns: a longer cap is taken as this one, so a typo
-/// cannot make a drive run for days or its histogram fill the memory.
-pub const MAX_TURN_CAP: u32 = 1000;
 
 /// How one game went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

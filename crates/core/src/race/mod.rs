@@ -7,8 +7,7 @@ pub mod drive;
 mod driver;
 
 pub use drive::{
-    DriveOptions, DriveStats, GameResult, MAX_TURN_CAP, drive, drive_with, play_game,
-    play_game_with,
+    DriveOptions, DriveStats, GameResult, drive, drive_with, play_game, play_game_with,
 };
 pub use driver::{Decisions, Race, RaceSetup, RaceStep, must_program};
 
@@ -16,6 +15,10 @@ use crate::bots::BotKind;
 
 /// The most robots a race holds (seed 000: up to 8 players).
 pub const MAX_PLAYERS: usize = 8;
+
+/// The longest game a race plays, in turns: a longer cap is taken as this one, so a typo
+/// cannot make a drive run for days or its histogram fill the memory.
+pub const MAX_TURN_CAP: u32 = 1000;
 
 /// Who programs a robot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! searches the model. Every element the engine acts on is listed here, slot by slot.
 
 use crate::geom::{Facing, Square};
-use crate::model::{Barrier, Board, Colour, Device, Floor, Flow, Mount, Phases, Spin};
+use crate::model::{Board, Colour, Device, Floor, Flow, Mount, Phases, Spin};
 
 /// What the engine needs to know about one square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -167,15 +167,12 @@ impl Factory {
             }
             for side in Facing::ALL {
                 // A gate is a wall from both sides for every movement but a robot's own card
-                // from its coloured side, which goes through it (seed 001, Gates; docs/rules.md).
-                let gate = board.barrier(s, side).and_then(|b| match b.barrier {
-                    Barrier::Gate(colour) => Some((colour, b.anchored_here)),
-                    _ => None,
-                });
-                if board.wall_blocks_move(s, side) || gate.is_some() {
+                // from its coloured side, which goes through it (seed 001, Gates; the model's
+                // `wall_blocks_move` and `gate_entry`, which the validator reads too).
+                if board.wall_blocks_move(s, side) {
                     cell.move_walls |= 1 << side.index();
                 }
-                if let Some((colour, true)) = gate {
+                if let Some(colour) = board.gate_entry(s, side) {
                     cell.gates |= 1 << side.index();
                     gate_list.push((s, side, colour));
                 }

@@ -415,7 +415,7 @@ fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::geom::Square;
-    use crate::model::{EdgeSpec, SquareSpec, Tile};
+    use crate::model::{Barrier, EdgeSpec, SquareSpec, Tile};
 
     fn device(t: &mut Tile, at: Square, d: Device) {
         t.set_square(

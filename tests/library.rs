@@ -6,6 +6,7 @@ use factory_floor::format::{
     self, Document, Library, course_from_str, course_to_string, tile_from_str, tile_to_string,
 };
 use factory_floor::geom::{Facing, Rotation, Square};
+use factory_floor::model::IntoEnumIterator;
 use factory_floor::model::{
     Board, Course, ElementGroup, ElementKind, FlowKind, LivesRule, Mount, StartRule, Tile,
 };
@@ -106,8 +107,7 @@ fn the_builtin_library_is_the_tiles_folder_and_loads_without_errors() {
 #[test]
 fn the_library_uses_every_element_kind() {
     let used: BTreeSet<ElementKind> = tiles().iter().flat_map(|t| t.kinds()).collect();
-    let missing: Vec<&str> = ElementKind::ALL
-        .iter()
+    let missing: Vec<&str> = ElementKind::iter()
         .filter(|k| !used.contains(k))
         .map(|k| k.name())
         .collect();

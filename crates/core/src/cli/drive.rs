@@ -1,7 +1,6 @@
 //! `factory-floor drive`: many races of sample robots on a course file on every core, summed up
 //! as statistics (text, or JSON with per-square heat maps).
 
-use crate::bots::{Arena, parse_bots};
 use crate::race::{DriveOptions, drive};
 use std::io::Write;
 use std::path::PathBuf;
@@ -26,13 +25,8 @@ pub struct Args {
 /// Drives the course and prints the statistics; exit 0 done, 2 the bots or the course cannot
 /// be used.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let setup = parse_bots(&args.bots).and_then(|b| Ok((b, Arena::load(&args.course)?)));
-    let (bots, arena) = match setup {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = writeln!(err, "{e}");
-            return super::FAILED;
-        }
+    let Some((bots, arena)) = super::bots_and_arena(&args.bots, &args.course, err) else {
+        return super::FAILED;
     };
     let options = DriveOptions {
         bots,

@@ -12,7 +12,7 @@ pub mod render;
 pub mod scenario;
 pub mod validate;
 
-use crate::bots::Arena;
+use crate::bots::{Arena, BotKind, parse_bots};
 use crate::format::{Document, Library, load_document};
 use std::path::Path;
 
@@ -22,6 +22,22 @@ pub const OK: u8 = 0;
 pub const PROBLEMS: u8 = 1;
 /// Exit code: a file could not be read or written, or the arguments make no sense.
 pub const FAILED: u8 = 2;
+
+/// The bots named in `bots` ("planner,greedy,...") and the course at `course` made ready for a
+/// race; what is wrong with either is written to `err` (`play` and `drive` share this).
+fn bots_and_arena(
+    bots: &str,
+    course: &Path,
+    err: &mut dyn std::io::Write,
+) -> Option<(Vec<BotKind>, Arena)> {
+    match parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?))) {
+        Ok(setup) => Some(setup),
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            None
+        }
+    }
+}
 
 impl Arena {
     /// Loads a course file with the tiles it sees (the built-in ones and `tiles/` beside it).

@@ -1,6 +1,5 @@
 //! `factory-floor play`: one race of sample robots on a course file, printed event by event.
 
-use crate::bots::{Arena, parse_bots};
 use crate::engine::Event;
 use crate::race::play_game_with;
 use std::io::Write;
@@ -24,13 +23,8 @@ pub struct Args {
 /// Plays the race and prints its events, then how each robot did; exit 0 played, 2 the bots
 /// or the course cannot be used.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let setup = parse_bots(&args.bots).and_then(|b| Ok((b, Arena::load(&args.course)?)));
-    let (bots, arena) = match setup {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = writeln!(err, "{e}");
-            return super::FAILED;
-        }
+    let Some((bots, arena)) = super::bots_and_arena(&args.bots, &args.course, err) else {
+        return super::FAILED;
     };
     let shown = |e: &Event| {
         args.log

@@ -110,6 +110,8 @@ pub struct Factory {
     gate_list: Vec<(Square, Facing, Colour)>,
     /// Whether any square is a repulsor field: a move looks ahead of its push chain only then.
     any_repulsor_field: bool,
+    /// The phases in which some trap door is open: a phase checks the robots' squares only then.
+    trap_door_phases: Phases,
     /// Flag squares in order: `flags[0]` is flag 1.
     flags: Vec<Square>,
 }
@@ -239,6 +241,9 @@ impl Factory {
             })
             .collect();
         let any_repulsor_field = cells.iter().any(|c| c.repulsor_field);
+        let trap_door_phases = cells.iter().fold(Phases::NONE, |all, c| {
+            c.trap_door.iter().fold(all, Phases::with)
+        });
         Factory {
             board,
             width,
@@ -249,6 +254,7 @@ impl Factory {
             portals,
             gate_list,
             any_repulsor_field,
+            trap_door_phases,
             flags,
         }
     }
@@ -356,6 +362,11 @@ impl Factory {
 
     pub fn flag_count(&self) -> u8 {
         self.flags.len().min(255) as u8
+    }
+
+    /// Whether some trap door is open in register phase `phase`.
+    pub fn has_open_trap_doors(&self, phase: u8) -> bool {
+        self.trap_door_phases.contains(phase)
     }
 
     /// Whether the board has a repulsor field anywhere.

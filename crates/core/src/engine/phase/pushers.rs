@@ -217,6 +217,9 @@ impl Game {
     /// A robot that moves, is pushed or carried onto one later in the phase falls at once, as into
     /// any pit (`Factory::is_hole`).
     pub(crate) fn open_trap_doors(&mut self, phase: u8, events: &mut Vec<Event>) {
+        if !self.factory.has_open_trap_doors(phase) {
+            return;
+        }
         for i in 0..self.robots.len().min(MAX_ROBOTS) {
             if self.robots[i].is_active()
                 && self

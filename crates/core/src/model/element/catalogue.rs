@@ -267,7 +267,7 @@ impl ElementKind {
             StartSquare => "Where robot number N starts the race, facing the printed direction.",
             Drain => "Treated as a pit: a robot moving onto or over it is destroyed.",
             Ledge => {
-                "Dropping from the upper level over a ledge does 2 damage; from the lower level it is a wall."
+                "Dropping from the upper level over a ledge does 2 damage and the robot goes on with the rest of its move; from the lower level it is a wall."
             }
             Ramp => {
                 "Going up from the lower level, the ramp is an extra square of floor; a robot that stops on it moves back 1. Going down it has no effect."
@@ -279,7 +279,7 @@ impl ElementKind {
                 "Reveal: a robot on it has its program card replaced by a random card, run at that card's priority."
             }
             Teleporter => {
-                "Robot moves: a movement card started here moves its distance plus 2, ignoring what lies between, unless a robot or device is on the target."
+                "Robot moves: a movement card started here moves its distance plus 2, ignoring what lies between (walls too), unless a robot or device is on the target; passing over it does nothing; arriving on a pit or off the board destroys."
             }
             Water => {
                 "Robot moves: the first square of a movement card is negated; moving in from outside water is normal."
@@ -288,20 +288,22 @@ impl ElementKind {
                 "Board elements, after belts and before pushers: moves robots in the water one square along the flow."
             }
             Flamer => {
-                "In its phases: 1 damage to a robot moving onto, through or failing to leave it, and 1 more when it ends the phase there (fire step)."
+                "In its phases, on its own square only: 1 damage to a robot moving onto, through or failing to leave it under a movement card, and 1 more when it ends the phase there (fire step)."
             }
             OilSlick => {
-                "Robot moves: a robot ending a move on oil slides on until stopped or off the oil; starting on oil negates the first square."
+                "Robot moves: a robot ending its own move on oil slides on until stopped or off the oil; starting on oil negates the first square. A pushed robot does not slide."
             }
             Portal => {
-                "Robot moves: entering a portal moves the robot to the portal of the same colour to continue its move, unless that one is occupied."
+                "Robot moves: entering a portal under its own card moves the robot to the portal of the same colour to continue its move, unless that one is occupied; pushed robots never use it."
             }
-            TrapDoor => "In its phases: a pit for the whole register phase; otherwise open floor.",
+            TrapDoor => {
+                "In its phases: a pit for the whole register phase; otherwise open floor. A robot standing on it when such a phase begins falls in before it can move."
+            }
             RepulsorField => {
-                "Robot moves: a robot moving into it is pushed back by its card's distance and loses the rest of its move."
+                "Robot moves: a robot moving into it never enters: it is pushed back from the square before it by its card's distance and loses the rest of its move."
             }
             ChopShop => {
-                "Touch step: trade or recharge one option card; ending the turn here may draw an option."
+                "Ending the turn here draws an option card; the engine never offers the trade or recharge (declining is always legal)."
             }
             Radiation => "Fire step of phase 5: 1 damage to a robot ending the turn here.",
             RadioactiveWaste => {
@@ -312,13 +314,13 @@ impl ElementKind {
             }
             RadioactiveDrain => "Treated as a pit: a robot moving onto or over it is destroyed.",
             Maglock => {
-                "In its phases: a robot passing onto it stops there; a robot on it cannot move or be pushed."
+                "In its phases: a robot passing onto it stops there; a robot on it ignores its movement cards (turns still play) and cannot be pushed by a moving robot."
             }
             LavaPit => {
-                "1 damage moving in or through, 1 more ending a phase in it; erupting in its phases: 2 damage on it and 1 to the 8 squares around."
+                "1 damage moving in or through each lava square, 1 more ending a phase in it; erupting in its phases: 2 damage more on it and 1 to the 8 squares around."
             }
             Repeater => {
-                "After robots move: a robot on it runs its movement card again, in priority order, until none is left on a repeater."
+                "After robots move: a robot on it runs its movement card again, in priority order, until none is left on a repeater; a robot repeats from one square once a phase."
             }
             Repulsor => {
                 "Board elements, with pushers: in its phases, robots in its beam are pushed one square away from the mount."
@@ -336,9 +338,11 @@ impl ElementKind {
                 "Robot moves: a movement card started here first teleports the robot by three random movement cards."
             }
             Gate => {
-                "Robot moves: entered from its coloured side, sends the robot to the gate of the same colour to continue its move; a wall from the other side."
+                "Robot moves: entered under its own card from its coloured side, sends the robot to the gate of the same colour to continue its move; a wall from the other side, and to pushes from both."
             }
-            SpikedWall => "A wall; running or being pushed into its spiked side does 1 damage.",
+            SpikedWall => {
+                "A wall; running or being pushed into its spiked side does 1 damage, once per card."
+            }
         }
     }
 }

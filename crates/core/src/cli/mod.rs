@@ -23,6 +23,25 @@ pub const PROBLEMS: u8 = 1;
 /// Exit code: a file could not be read or written, or the arguments make no sense.
 pub const FAILED: u8 = 2;
 
+/// Writes `reports` as pretty JSON to `out`; says on `err` why it cannot, and returns false then
+/// (`scenario --json` and `validate --json` share this).
+fn write_json_report(
+    reports: &impl serde::Serialize,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> bool {
+    match serde_json::to_string_pretty(reports) {
+        Ok(text) => {
+            let _ = writeln!(out, "{text}");
+            true
+        }
+        Err(e) => {
+            let _ = writeln!(err, "cannot write the JSON report: {e}");
+            false
+        }
+    }
+}
+
 /// The bots named in `bots` ("planner,greedy,...") and the course at `course` made ready for a
 /// race; what is wrong with either is written to `err` (`play` and `drive` share this).
 fn bots_and_arena(

@@ -39,16 +39,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             }
         }
     }
-    if args.json {
-        match serde_json::to_string_pretty(&reports) {
-            Ok(text) => {
-                let _ = writeln!(out, "{text}");
-            }
-            Err(e) => {
-                let _ = writeln!(err, "cannot write the JSON report: {e}");
-                code = super::FAILED;
-            }
-        }
+    if args.json && !super::write_json_report(&reports, out, err) {
+        code = super::FAILED;
     }
     code
 }

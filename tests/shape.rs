@@ -18,6 +18,12 @@ mod rust_text;
 
 use modules::Crate;
 
+/// The core's folders from the top down, as docs/architecture.md draws them: a folder may use only
+/// folders after it in this list (render sits beside validate, race and bots, above format).
+const CORE_LAYERS: [&str; 9] = [
+    "cli", "validate", "race", "bots", "render", "engine", "format", "model", "geom",
+];
+
 /// The longest a source file may be.
 const MAX_LINES: usize = 800;
 /// `src/app/mod.rs` only wires the window's parts together: it stays under this.
@@ -94,6 +100,34 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+#[test]
+fn the_core_folders_import_only_the_layers_below_them_as_docs_architecture_draws() {
+    let core = Crate::read(&common::path("crates/core/src/lib.rs"), &common::root());
+    let imports = core.top_level_imports();
+    assert!(
+        imports.contains_key(&("race".to_string(), "bots".to_string())),
+        "the check reads no imports: race uses bots today"
+    );
+    let rank = |m: &str| CORE_LAYERS.iter().position(|&l| l == m);
+    let mut upward = Vec::new();
+    for ((from, to), place) in &imports {
+        match (rank(from), rank(to)) {
+            (Some(a), Some(b)) if a < b => {}
+            (Some(_), Some(_)) => upward.push(format!("{from} uses {to}: {place}")),
+            _ => upward.push(format!(
+                "{from} -> {to} is not in the documented layers (add it to CORE_LAYERS and to \
+                 docs/architecture.md): {place}"
+            )),
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "{} import(s) against the layers of docs/architecture.md:\n{}",
+        upward.len(),
+        upward.join("\n")
+    );
 }
 
 /// Every sibling import cycle of every crate under `root` (crates/*/src and src, each lib.rs and

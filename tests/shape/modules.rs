@@ -271,6 +271,14 @@ impl Crate {
         edges
     }
 
+    /// The imports between the crate root's own children (`engine` uses `model`, ...), each pair
+    /// with the place of one import that makes it.
+    pub fn top_level_imports(&self) -> BTreeMap<(String, String), String> {
+        self.find(&[])
+            .and_then(|root| self.edges().remove(&root))
+            .unwrap_or_default()
+    }
+
     fn find(&self, path: &[String]) -> Option<usize> {
         self.modules.iter().position(|m| m.path == path)
     }

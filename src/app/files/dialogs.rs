@@ -229,8 +229,11 @@ pub fn rename_prompt(ctx: &Context, typed: &mut String, problem: Option<String>)
     let modal = Modal::new(Id::unique("rename_tile_id")).show(ctx, |ui| {
         ui.heading("Rename tile id");
         ui.label("Courses name a tile by its id; every open course that places it follows.");
-        let field = ui.add(egui::TextEdit::singleline(typed).hint_text("tile id"));
-        field.request_focus();
+        ui.horizontal(|ui| {
+            let label = ui.label("Tile id");
+            ui.add(egui::TextEdit::singleline(typed).hint_text("tile id"))
+                .labelled_by(label.id);
+        });
         match &problem {
             Some(p) => {
                 ui.label(RichText::new(p).color(ui.visuals().error_fg_color));

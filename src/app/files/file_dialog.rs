@@ -177,8 +177,9 @@ impl InAppDialog {
             ui.separator();
             if self.mode != Mode::Folder {
                 ui.horizontal(|ui| {
-                    ui.label("File name");
-                    ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY));
+                    let label = ui.label("File name");
+                    ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY))
+                        .labelled_by(label.id);
                 });
             }
             ui.horizontal(|ui| {

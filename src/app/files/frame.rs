@@ -9,7 +9,6 @@ use super::tiles::missing_tiles;
 use super::{Files, Purpose};
 use crate::app::command::{Action, Command};
 use crate::app::state::Workspace;
-use crate::format::library::user_library_dir;
 use crate::format::tile::check_id;
 
 impl Files {
@@ -45,7 +44,8 @@ impl Files {
             }
         }
         if let Some(offer) = &self.offer_tiles {
-            let library = user_library_dir()
+            let library = self
+                .user_library()
                 .map_or_else(|| "none".to_string(), |d| d.display().to_string());
             match dialogs::offer_tiles_prompt(ctx, offer, &library) {
                 Some(true) => self.add_offered_tiles(ws),

@@ -76,11 +76,21 @@ pub struct Files {
     pub issued_ids: BTreeSet<String>,
     /// The workspace generation (the document set last) the recovery files were brought up to.
     recovery_generation: u64,
-    /// The ids of the recovery files this window has written and not yet removed.
-    recovery_written: BTreeSet<String>,
+    /// The recovery files this window has written and not yet removed: id and fingerprint.
+    recovery_written: std::collections::BTreeMap<String, u64>,
+    /// The user library folder, when not the platform's (`user_library_dir`): tests set it.
+    pub user_library: Option<PathBuf>,
 }
 
 impl Files {
+    /// The user library folder: where a bundle's tiles are added, and where dialogs start when
+    /// no document has a folder.
+    pub fn user_library(&self) -> Option<PathBuf> {
+        self.user_library
+            .clone()
+            .or_else(crate::format::library::user_library_dir)
+    }
+
     /// The path of the in-app dialog's folder, while it is open (tests read it).
     pub fn in_app_dialog(&self) -> Option<&file_dialog::InAppDialog> {
         match &self.dialog {
@@ -91,7 +101,7 @@ impl Files {
 
     /// The folder dialogs start in: the open document's folder, else the user library (made
     /// if need be), else the working folder.
-    pub fn start_dir(ws: &crate::app::state::Workspace) -> PathBuf {
+    pub fn start_dir(&self, ws: &crate::app::state::Workspace) -> PathBuf {
         let doc_dir = ws
             .doc
             .as_ref()
@@ -102,7 +112,7 @@ impl Files {
             .map(PathBuf::from);
         doc_dir
             .or_else(|| {
-                crate::format::library::user_library_dir()
+                self.user_library()
                     .filter(|d| std::fs::create_dir_all(d).is_ok())
             })
             .or_else(|| std::env::current_dir().ok())

@@ -157,7 +157,7 @@ impl Files {
         if self.dialog.is_some() {
             return;
         }
-        let request = request_for(&purpose, ws, Files::start_dir(ws));
+        let request = request_for(&purpose, ws, self.start_dir(ws));
         if self.dialogs == DialogMode::InApp {
             self.open_in_app(request, purpose);
             return;

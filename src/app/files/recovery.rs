@@ -6,9 +6,9 @@
 
 use super::Files;
 use crate::app::state::Workspace;
-use crate::app::state::document::{Content, Document};
+use crate::app::state::document::{Content, Document, fingerprint};
 use crate::format::{Document as FileDocument, document_from_str, read_text, save_atomic};
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The folder of recovery files: `<id>.json` holds a document, `<id>.path` the file it belongs
@@ -26,13 +26,17 @@ pub struct Recovered {
     pub path: Option<PathBuf>,
 }
 
-/// Whether the window that wrote recovery file `id` (named after its process) still runs: its
-/// copies are its own, not a crash's. Where that cannot be told, it is taken as gone.
+/// Whether another window that wrote recovery file `id` (named after its process) still runs:
+/// its copies are its own, not a crash's. Where that cannot be told, it is taken as gone. This
+/// process's own id counts as gone: at start-up nothing of its own is written yet, so such a
+/// copy is an earlier process's that had the same id.
 fn writer_alive(id: &str) -> bool {
     let Some(pid) = id.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
         return false;
     };
-    pid == std::process::id() || (cfg!(target_os = "linux") && Path::new(&format!("/proc/{pid}")).exists())
+    pid != std::process::id()
+        && cfg!(target_os = "linux")
+        && Path::new(&format!("/proc/{pid}")).exists()
 }
 
 impl Recovery {
@@ -176,8 +180,8 @@ impl Files {
     /// closing after the prompt).
     pub fn forget_recovery(&mut self) {
         if let Some(recovery) = &self.recovery {
-            for id in std::mem::take(&mut self.recovery_written) {
-                recovery.clear(&id);
+            for id in std::mem::take(&mut self.recovery_written).keys() {
+                recovery.clear(id);
             }
         }
     }
@@ -198,17 +202,24 @@ impl Files {
             return;
         };
         let unsaved = ws.unsaved_documents();
-        let mut written = BTreeSet::new();
+        let mut written = BTreeMap::new();
         let mut failed = None;
         for doc in unsaved {
+            let text = doc.content.to_file_string();
+            let stamp = fingerprint(text.as_bytes());
+            // A copy already up to date is left as it is (and keeps its time).
+            if self.recovery_written.get(&doc.recovery_id) == Some(&stamp) {
+                written.insert(doc.recovery_id.clone(), stamp);
+                continue;
+            }
             match recovery.write(doc) {
                 Ok(()) => {
-                    written.insert(doc.recovery_id.clone());
+                    written.insert(doc.recovery_id.clone(), stamp);
                 }
                 Err(e) => failed = Some(e),
             }
         }
-        for gone in self.recovery_written.difference(&written) {
+        for gone in self.recovery_written.keys().filter(|id| !written.contains_key(*id)) {
             recovery.clear(gone);
         }
         self.recovery_written = written;
@@ -271,22 +282,14 @@ mod tests {
         let b = Document::new(Content::Tile(Tile::new("b", 2, 2)), Some("b.json".into()), false);
         recovery.write(&a).expect("write a");
         recovery.write(&b).expect("write b");
-        // This process's own copies are not offered: it is still running.
-        assert!(recovery.read_all().0.is_empty());
-        // Copies of a crashed window (a process id no process has) are.
-        for doc in [&a, &b] {
-            let crashed = format!("4294967295-{}", doc.recovery_id);
-            for ext in ["json", "path"] {
-                std::fs::rename(
-                    recovery.dir().join(format!("{}.{ext}", doc.recovery_id)),
-                    recovery.dir().join(format!("{crashed}.{ext}")),
-                )
-                .expect("rename");
-            }
-        }
+        // A copy of a window still running (process 1 always runs on Linux) is its own.
+        let mut live = a.clone();
+        live.recovery_id = "1-0-0".to_string();
+        recovery.write(&live).expect("write");
         std::fs::write(recovery.dir().join("4294967295-broken.json"), "{ not json").expect("w");
         let (found, problems) = recovery.read_all();
-        assert_eq!(found.len(), 2, "both documents are offered");
+        let expected = if cfg!(target_os = "linux") { 2 } else { 3 };
+        assert_eq!(found.len(), expected, "both documents are offered");
         assert!(found.iter().any(|r| r.path == Some("b.json".into())));
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].contains("moved to"), "{}", problems[0]);

@@ -7,7 +7,7 @@
 use super::Files;
 use crate::app::state::Workspace;
 use crate::app::state::document::{Content, Document, fingerprint};
-use crate::format::library::{Origin, Shelf, unique_id, user_library_dir};
+use crate::format::library::{Origin, Shelf, unique_id};
 use crate::format::{
     Document as FileDocument, fix_course_for_save, fix_tile_for_save, save_atomic,
 };
@@ -143,9 +143,9 @@ impl Files {
                 .tiles
                 .retain(|t| t.origin != Origin::File(path.clone()) || t.tile.id == tile.id);
             let folder = path.parent().map(Path::to_path_buf);
-            let in_user_library = folder.as_ref().is_some_and(|f| {
-                user_library_dir().is_some_and(|u| same_dir(&u, f))
-            });
+            let in_user_library = folder
+                .as_ref()
+                .is_some_and(|f| self.user_library().is_some_and(|u| same_dir(&u, f)));
             let shelf = if in_user_library { Shelf::User } else { Shelf::Folder };
             ws.library
                 .add_on(FileDocument::Tile(tile), Origin::File(path.clone()), shelf);

@@ -7,7 +7,7 @@ use super::Files;
 use super::open::open_path;
 use crate::app::state::Workspace;
 use crate::app::state::document::Content;
-use crate::format::library::{Origin, Shelf, user_library_dir};
+use crate::format::library::{Origin, Shelf};
 use crate::format::{Document as FileDocument, course_to_string, load_document, save_atomic, tile_to_string};
 use crate::model::{CompileProblem, Course, Tile};
 use std::path::{Path, PathBuf};
@@ -90,7 +90,7 @@ impl Files {
         let Some(offer) = self.offer_tiles.take() else {
             return;
         };
-        let Some(dir) = user_library_dir() else {
+        let Some(dir) = self.user_library() else {
             ws.errors.push("There is no user library folder on this system: set FACTORY_FLOOR_LIBRARY".to_string());
             return;
         };

@@ -86,6 +86,15 @@ pub fn fix_course_for_save(course: &mut Course) -> Vec<String> {
         course.lives = crate::model::LivesRule::Fixed(fixed);
     }
     for p in &mut course.placements {
+        // The same repair as the embedded tile's id gets, so a placement still finds its tile.
+        if check_id(&p.tile).is_err() {
+            let id = super::library::id_from_name(&p.tile);
+            warnings.push(format!(
+                "a placement names tile \"{}\", breaking the rule \"ids are 1 to 64 lower-case letters, digits and dashes\": saved as \"{id}\"",
+                p.tile.escape_debug()
+            ));
+            p.tile = id;
+        }
         let at = p.at;
         p.at.x = p.at.x.clamp(0, MAX_OFFSET);
         p.at.y = p.at.y.clamp(0, MAX_OFFSET);

@@ -112,8 +112,15 @@ pub fn library_ui(
             }
         });
         if let Some(dir) = crate::format::library::user_library_dir() {
-            ui.weak(format!("Your library: {}", dir.display()))
-                .on_hover_text("Tiles saved here are in the library at every start, for every course");
+            // Truncated: a long path must not widen the panel the user sized.
+            ui.add(
+                egui::Label::new(RichText::new(format!("Your library: {}", dir.display())).weak())
+                    .truncate(),
+            )
+            .on_hover_text(format!(
+                "{}\nTiles saved here are in the library at every start, for every course",
+                dir.display()
+            ));
         }
         if library.tiles.is_empty() {
             ui.weak("No tiles in the library.");
@@ -155,18 +162,8 @@ pub fn library_ui(
                         command = Some(Command::Show(Entry::Tile(index)));
                     }
                     // Where the tile comes from: built in, your library, a folder, beside a course.
-                    ui.horizontal(|ui| {
-                        ui.small(RichText::new(entry.shelf.label()).weak())
-                            .on_hover_text(entry.origin.label());
-                        if selected
-                            && ui
-                                .small_button("Rename id...")
-                                .on_hover_text(Action::RenameTileId.tooltip())
-                                .clicked()
-                        {
-                            command = Some(Command::Action(Action::RenameTileId));
-                        }
-                    });
+                    ui.small(RichText::new(entry.shelf.label()).weak())
+                        .on_hover_text(entry.origin.label());
                     if editing_course
                         && ui
                             .small_button("Place")

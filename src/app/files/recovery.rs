@@ -64,7 +64,10 @@ impl Recovery {
     /// Keeps a copy of `doc` in its own recovery file.
     pub fn write(&self, doc: &Document) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
-        save_atomic(&self.file(&doc.recovery_id), doc.content.to_file_string())?;
+        // Put right what the loader would refuse (an empty name), or the copy would not load back.
+        let mut content = doc.content.clone();
+        super::save::fix_for_save(&mut content);
+        save_atomic(&self.file(&doc.recovery_id), content.to_file_string())?;
         let path_text = doc
             .path
             .as_ref()
@@ -278,6 +281,7 @@ mod tests {
     fn each_document_has_its_own_copy_and_an_unreadable_one_is_moved_aside() {
         let dir = tempfile::tempdir().expect("temp dir");
         let recovery = Recovery::new(dir.path().join("recovery"));
+        // A tile with no name breaks a load rule: its copy still loads back.
         let a = Document::new(Content::Tile(Tile::new("a", 2, 2)), None, false);
         let b = Document::new(Content::Tile(Tile::new("b", 2, 2)), Some("b.json".into()), false);
         recovery.write(&a).expect("write a");

@@ -16,7 +16,7 @@ use crate::app::command::{Action, Command, Entry};
 use crate::app::course_editor::CourseEditor;
 use crate::app::course_editor::thumbnails::Thumbnails;
 use crate::app::files::Files;
-use crate::app::files::open::{open_into, sample_entry};
+use crate::app::files::open::sample_entry;
 use crate::app::files::recovery::Recovery;
 use crate::app::files::{dialogs, pending::PendingAction};
 use crate::format::library::Shelf;
@@ -137,19 +137,17 @@ impl App {
             }
         }
         let restored_zoom = ws.settings.zoom;
-        let opened = match file {
-            Some(path) => match open_into(&mut ws.library, &path) {
-                Ok(entry) => Some(entry),
-                Err(e) => {
-                    ws.errors.push(format!("Could not open {e}"));
-                    None
-                }
-            },
-            None => None,
-        };
+        // A file named on the command line opens as Open would: a bundle offers its tiles, a
+        // course names the tiles it cannot find.
+        if let Some(path) = file {
+            app.files.open_file(&mut app.ws, &path);
+        }
+        let ws = &mut app.ws;
         let last_view = (ws.settings.view == StartView::Tile && !ws.library.tiles.is_empty())
             .then_some(Entry::Tile(0));
-        if let Some(entry) = opened.or(last_view).or_else(|| sample_entry(&ws.library)) {
+        if ws.doc.is_none()
+            && let Some(entry) = last_view.or_else(|| sample_entry(&ws.library))
+        {
             ws.open_entry(entry);
         }
         if let Some(zoom) = restored_zoom {

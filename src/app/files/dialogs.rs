@@ -158,32 +158,28 @@ pub fn conflict_prompt(ctx: &Context, conflict: &Conflict, mine: &str) -> Option
     answer
 }
 
-/// Two texts side by side, lines that differ in the warning colour.
+/// The lines where the two texts differ, each with both versions (the first 200).
 fn compare_ui(ui: &mut egui::Ui, disk: &str, mine: &str) {
     let (a, b): (Vec<&str>, Vec<&str>) = (disk.lines().collect(), mine.lines().collect());
-    let differing = (0..a.len().max(b.len()))
+    let differing: Vec<usize> = (0..a.len().max(b.len()))
         .filter(|&i| a.get(i) != b.get(i))
-        .count();
-    ui.label(format!("{differing} line(s) differ"));
-    ScrollArea::both().max_height(360.0).show(ui, |ui| {
-        egui::Grid::new("compare_versions").striped(true).show(ui, |ui| {
-            ui.strong("On disk");
-            ui.strong("Here");
-            ui.end_row();
-            for i in 0..a.len().max(b.len()) {
-                let differs = a.get(i) != b.get(i);
-                for side in [a.get(i), b.get(i)] {
-                    let text = RichText::new(side.copied().unwrap_or("")).monospace();
-                    ui.label(if differs {
-                        text.color(ui.visuals().warn_fg_color)
-                    } else {
-                        text
-                    });
-                }
-                ui.end_row();
+        .collect();
+    ui.label(format!("{} line(s) differ:", differing.len()));
+    ScrollArea::vertical()
+        .max_height(320.0)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for &i in differing.iter().take(200) {
+                ui.strong(format!("line {}", i + 1));
+                let line = |side: Option<&&str>| side.copied().unwrap_or("(no line)").to_string();
+                ui.label(
+                    RichText::new(format!("on disk: {}", line(a.get(i))))
+                        .monospace()
+                        .color(ui.visuals().warn_fg_color),
+                );
+                ui.label(RichText::new(format!("here:    {}", line(b.get(i)))).monospace());
             }
         });
-    });
 }
 
 /// The offer of a bundle's tiles to the user's library. `Some(true)` adds them.

@@ -136,7 +136,9 @@ impl InAppDialog {
                     go_to = Some(PathBuf::from(self.dir_text.trim()));
                 }
             });
-            let filter = if self.extensions.is_empty() {
+            let filter = if self.mode == Mode::Folder {
+                "nothing else: choose the folder shown".to_string()
+            } else if self.extensions.is_empty() {
                 "all files".to_string()
             } else {
                 self.extensions

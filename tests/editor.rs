@@ -624,7 +624,9 @@ fn unsaved_changes_are_kept_in_the_recovery_file_and_offered_back_at_the_next_st
     stroke(&mut h, &[(4.5, 4.5), (5.5, 4.5)]);
     let edited = tile(&h);
     // The recovery folder holds a copy of the document (one file per document).
-    let kept = Recovery::new(file.clone()).read().map(|(content, _)| content);
+    let kept = Recovery::new(file.clone())
+        .read()
+        .map(|(content, _)| content);
     assert_eq!(
         kept,
         Some(factory_floor::app::state::document::Content::Tile(

@@ -123,8 +123,16 @@ fn an_empty_name_and_more_players_at_least_than_at_most_are_named_and_put_right(
     course.players.max = 3;
     let warnings = fix_course_for_save(&mut course);
     assert_eq!(warnings.len(), 2, "{warnings:?}");
-    assert!(warnings[0].contains("a course needs a name"), "{}", warnings[0]);
-    assert!(warnings[1].contains("the fewest no more than the most"), "{}", warnings[1]);
+    assert!(
+        warnings[0].contains("a course needs a name"),
+        "{}",
+        warnings[0]
+    );
+    assert!(
+        warnings[1].contains("the fewest no more than the most"),
+        "{}",
+        warnings[1]
+    );
     assert_eq!((course.players.min, course.players.max), (3, 6));
     let text = course_to_string(&course);
     assert!(document_from_str("c.json", &text).is_ok());

@@ -7,9 +7,9 @@
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use factory_floor::app::App;
 use factory_floor::app::command::{Action, Command};
 use factory_floor::app::files::DialogMode;
-use factory_floor::app::App;
 use factory_floor::format::library::Shelf;
 use factory_floor::format::{Library, course_from_str, course_to_string, tile_to_string};
 use factory_floor::model::{CompileProblem, Course, Tile};
@@ -56,7 +56,12 @@ fn folders() -> Folders {
         std::fs::create_dir_all(&d).expect("make a folder");
         d
     };
-    let (user, mine, start, elsewhere) = (make("user"), make("my-tiles"), make("start"), make("elsewhere"));
+    let (user, mine, start, elsewhere) = (
+        make("user"),
+        make("my-tiles"),
+        make("start"),
+        make("elsewhere"),
+    );
     // A course of one built-in 12 x 12 tile, as a designer would start one.
     let practice = course("Practice", vec![place("assembly-hall", 0, 0)]);
     std::fs::write(start.join("practice.json"), course_to_string(&practice)).expect("write");
@@ -148,7 +153,7 @@ fn retype(h: &mut Harness<'static, App>, label: &str, text: &str) {
 
 #[test]
 fn a_tile_saved_outside_tiles_is_found_by_its_course_after_a_restart_and_a_rename_carries_the_course()
-{
+ {
     let f = folders();
     let mut h = start(&f.user, None);
     // Two new tiles never share an id.
@@ -163,7 +168,11 @@ fn a_tile_saved_outside_tiles_is_found_by_its_course_after_a_restart_and_a_renam
     assert_eq!(open_tile(&h).name, "Smelter Yard");
     let tile_file = f.mine.join("smelter.json");
     command(&mut h, Command::SaveTo(tile_file.clone()));
-    assert_eq!(open_tile(&h).id, "smelter-yard", "the id is made from the name");
+    assert_eq!(
+        open_tile(&h).id,
+        "smelter-yard",
+        "the id is made from the name"
+    );
     assert!(h.state().errors().is_empty(), "{:?}", h.state().errors());
     let drawn = open_tile(&h);
     // Use it in a course and save the course elsewhere.
@@ -188,7 +197,11 @@ fn a_tile_saved_outside_tiles_is_found_by_its_course_after_a_restart_and_a_renam
     command(&mut h, Command::OpenPath(course_file.clone()));
     settle(&mut h);
     assert!(unknown_tiles(&h).is_empty(), "{:?}", unknown_tiles(&h));
-    let entry = h.state().library().entry("smelter-yard").expect("in the library");
+    let entry = h
+        .state()
+        .library()
+        .entry("smelter-yard")
+        .expect("in the library");
     assert_eq!(entry.tile, drawn);
     assert_eq!(entry.shelf, Shelf::Folder);
 
@@ -199,7 +212,10 @@ fn a_tile_saved_outside_tiles_is_found_by_its_course_after_a_restart_and_a_renam
     h.get_by_label("Rename").click();
     h.run();
     assert_eq!(open_tile(&h).id, "smelter-hall");
-    let linked = h.state().linked_course().expect("the course beside the tile");
+    let linked = h
+        .state()
+        .linked_course()
+        .expect("the course beside the tile");
     let c = linked.doc.course().expect("a course");
     assert_eq!(c.placements[1].tile, "smelter-hall");
     assert!(linked.doc.is_dirty(), "the course changed with the tile");
@@ -236,9 +252,18 @@ fn with_no_portal_save_as_shows_the_in_app_dialog_in_the_documents_folder() {
     command(&mut h, Command::Action(Action::SaveAs));
     run_until(&mut h, |app| app.files().in_app_dialog().is_some());
     h.run();
-    let dialog = h.state().files().in_app_dialog().expect("the in-app dialog");
+    let dialog = h
+        .state()
+        .files()
+        .in_app_dialog()
+        .expect("the in-app dialog");
     assert_eq!(dialog.dir, f.start, "it starts in the document's folder");
-    assert!(dialog.entries().iter().any(|(name, _)| name == "practice.json"));
+    assert!(
+        dialog
+            .entries()
+            .iter()
+            .any(|(name, _)| name == "practice.json")
+    );
     assert!(h.query_by_label("Save As").is_some());
     retype(&mut h, "File name", "copy");
     h.get_by_label("Save").click();
@@ -285,7 +310,11 @@ fn a_file_changed_on_disk_is_asked_about_on_focus_and_before_the_next_save() {
     assert_eq!(open_course(&h).name, "Their second name");
     assert!(h.state().document().is_some_and(|d| !d.is_dirty()));
     // The same document written in other bytes is no change.
-    std::fs::write(&file, format!("{}\n\n", course_to_string(&theirs).trim_end())).expect("w");
+    std::fs::write(
+        &file,
+        format!("{}\n\n", course_to_string(&theirs).trim_end()),
+    )
+    .expect("w");
     h.event(egui::Event::WindowFocused(true));
     h.run();
     assert!(h.state().files().disk_conflict.is_none());
@@ -297,7 +326,10 @@ fn a_bundle_of_a_course_using_a_user_tile_opens_with_an_empty_user_library() {
     let mut own = tile("my-yard", "My Yard", 12, 12);
     own.description = "drawn by the user".to_string();
     std::fs::write(f.user.join("my-yard.json"), tile_to_string(&own)).expect("write");
-    let race = course("Shared race", vec![place("my-yard", 0, 0), place("assembly-hall", 12, 0)]);
+    let race = course(
+        "Shared race",
+        vec![place("my-yard", 0, 0), place("assembly-hall", 12, 0)],
+    );
     let course_file = f.start.join("race.json");
     std::fs::write(&course_file, course_to_string(&race)).expect("write");
     let bundle = f.elsewhere.join("race-bundle.json");
@@ -315,10 +347,20 @@ fn a_bundle_of_a_course_using_a_user_tile_opens_with_an_empty_user_library() {
     let said = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(said.contains(unknown) && said.contains("my-yard"), "{said}");
     let out = run(
-        &["bundle".as_ref(), course_file.as_os_str(), "-o".as_ref(), bundle.as_os_str()],
+        &[
+            "bundle".as_ref(),
+            course_file.as_os_str(),
+            "-o".as_ref(),
+            bundle.as_os_str(),
+        ],
         &f.user,
     );
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // The bundle needs no library: `check` with an empty one finds every tile.
     let out = run(&["check".as_ref(), bundle.as_os_str()], &empty);
     let said = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -331,7 +373,12 @@ fn a_bundle_of_a_course_using_a_user_tile_opens_with_an_empty_user_library() {
     // -o equal to the input is refused and the input kept.
     let before = std::fs::read(&course_file).ok();
     let out = run(
-        &["bundle".as_ref(), course_file.as_os_str(), "-o".as_ref(), course_file.as_os_str()],
+        &[
+            "bundle".as_ref(),
+            course_file.as_os_str(),
+            "-o".as_ref(),
+            course_file.as_os_str(),
+        ],
         &f.user,
     );
     assert_eq!(out.status.code(), Some(2));

@@ -19,11 +19,11 @@ use crate::app::files::Files;
 use crate::app::files::open::sample_entry;
 use crate::app::files::recovery::Recovery;
 use crate::app::files::{dialogs, pending::PendingAction};
-use crate::format::library::Shelf;
 use crate::app::play::PlayView;
 use crate::app::state::{StartView, State, Workspace};
 use crate::app::tile_editor::TileEditor;
 use crate::format::Library;
+use crate::format::library::Shelf;
 use command_palette::CommandPalette;
 use std::path::PathBuf;
 

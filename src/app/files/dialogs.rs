@@ -6,8 +6,8 @@
 use super::disk::{Conflict, ConflictAnswer};
 use super::recovery::Recovered;
 use super::tiles::TileOffer;
-use crate::app::state::document::Content;
 use crate::app::command::{Command, PromptAnswer};
+use crate::app::state::document::Content;
 use egui::{Context, Id, Modal, RichText, ScrollArea};
 
 /// The unsaved-changes prompt for the document `name`. Returns the answer once given; closing
@@ -142,7 +142,11 @@ pub fn conflict_prompt(ctx: &Context, conflict: &Conflict, mine: &str) -> Option
             {
                 answer = Some(ConflictAnswer::KeepMine);
             }
-            let compare = if conflict.compare { "Hide comparison" } else { "Compare" };
+            let compare = if conflict.compare {
+                "Hide comparison"
+            } else {
+                "Compare"
+            };
             if ui
                 .button(compare)
                 .on_hover_text("Show the file on disk and the version here side by side")
@@ -220,7 +224,11 @@ pub fn offer_tiles_prompt(ctx: &Context, offer: &TileOffer, library: &str) -> Op
 
 /// The tile id prompt: the id typed, checked as typed. `Some(Some(id))` renames, `Some(None)`
 /// cancels.
-pub fn rename_prompt(ctx: &Context, typed: &mut String, problem: Option<String>) -> Option<Option<String>> {
+pub fn rename_prompt(
+    ctx: &Context,
+    typed: &mut String,
+    problem: Option<String>,
+) -> Option<Option<String>> {
     let mut answer = None;
     let modal = Modal::new(Id::unique("rename_tile_id")).show(ctx, |ui| {
         ui.heading("Rename tile id");

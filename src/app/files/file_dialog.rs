@@ -74,8 +74,10 @@ impl InAppDialog {
                         self.entries.push((name, is_dir));
                     }
                 }
-                self.entries
-                    .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.to_lowercase().cmp(&b.0.to_lowercase())));
+                self.entries.sort_by(|a, b| {
+                    b.1.cmp(&a.1)
+                        .then_with(|| a.0.to_lowercase().cmp(&b.0.to_lowercase()))
+                });
             }
             Err(e) => self.problem = Some(format!("Cannot read this folder: {e}")),
         }
@@ -231,10 +233,22 @@ mod tests {
             std::fs::write(dir.path().join(name), "{}").expect("write");
         }
         std::fs::create_dir(dir.path().join("zfolder")).expect("mkdir");
-        let d = InAppDialog::new("Open", Mode::Open, dir.path().to_path_buf(), String::new(), &["json"]);
+        let d = InAppDialog::new(
+            "Open",
+            Mode::Open,
+            dir.path().to_path_buf(),
+            String::new(),
+            &["json"],
+        );
         let names: Vec<&str> = d.entries().iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["zfolder", "a.JSON", "b.json"]);
-        let mut save = InAppDialog::new("Save", Mode::Save, dir.path().to_path_buf(), "c".into(), &["json"]);
+        let mut save = InAppDialog::new(
+            "Save",
+            Mode::Save,
+            dir.path().to_path_buf(),
+            "c".into(),
+            &["json"],
+        );
         assert_eq!(save.chosen(), Some(dir.path().join("c.json")));
         save.name = "  ".into();
         assert_eq!(save.chosen(), None);

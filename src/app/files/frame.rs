@@ -94,7 +94,11 @@ impl Files {
                     .as_ref()
                     .is_none_or(|p| t.origin != crate::format::library::Origin::File(p.clone()))
         });
-        let unchanged = ws.doc.as_ref().and_then(|d| d.tile()).is_some_and(|t| t.id == id);
+        let unchanged = ws
+            .doc
+            .as_ref()
+            .and_then(|d| d.tile())
+            .is_some_and(|t| t.id == id);
         (clash && !unchanged).then(|| format!("the library has a tile \"{id}\" already"))
     }
 

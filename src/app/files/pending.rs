@@ -36,7 +36,12 @@ impl Files {
         }
     }
 
-    pub(super) fn perform(&mut self, ws: &mut Workspace, ctx: &egui::Context, action: PendingAction) {
+    pub(super) fn perform(
+        &mut self,
+        ws: &mut Workspace,
+        ctx: &egui::Context,
+        action: PendingAction,
+    ) {
         self.pending = None;
         match action {
             PendingAction::Show(entry) => ws.open_entry(entry),
@@ -89,7 +94,12 @@ impl Files {
     /// Save in the unsaved-changes prompt: the tile (unless its edits are the course's) and, when
     /// leaving both, the course. Returns whether everything asked for was saved now; where a
     /// file dialog has to ask where, `action` runs once it has answered and the save is done.
-    fn save_for(&mut self, ws: &mut Workspace, ctx: &egui::Context, action: &PendingAction) -> bool {
+    fn save_for(
+        &mut self,
+        ws: &mut Workspace,
+        ctx: &egui::Context,
+        action: &PendingAction,
+    ) -> bool {
         let embedded = ws.linked.as_ref().is_some_and(|l| l.embedded);
         if !embedded && ws.doc.as_ref().is_some_and(|d| d.is_dirty()) {
             match ws.doc.as_ref().and_then(|d| d.path.clone()) {

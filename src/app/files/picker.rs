@@ -68,7 +68,9 @@ fn portal_on_bus() -> bool {
             .stdin(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .output()
-            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("org.freedesktop.portal.Desktop"))
+            .is_ok_and(|o| {
+                String::from_utf8_lossy(&o.stdout).contains("org.freedesktop.portal.Desktop")
+            })
     })
 }
 
@@ -114,15 +116,24 @@ fn run_native(r: &Request) -> Option<PathBuf> {
 fn request_for(purpose: &Purpose, ws: &Workspace, dir: PathBuf) -> Request {
     const OURS: &[&str] = &["json"];
     let doc_name = |fallback: &str| {
-        ws.doc
-            .as_ref()
-            .map_or_else(|| fallback.to_string(), |d| match &d.content {
+        ws.doc.as_ref().map_or_else(
+            || fallback.to_string(),
+            |d| match &d.content {
                 Content::Tile(t) => format!("{}.json", t.id),
-                Content::Course(c) => format!("{}.json", crate::format::library::id_from_name(&c.name)),
-            })
+                Content::Course(c) => {
+                    format!("{}.json", crate::format::library::id_from_name(&c.name))
+                }
+            },
+        )
     };
     let (title, mode, name, filter, extensions) = match purpose {
-        Purpose::Open => ("Open a tile or course", Mode::Open, String::new(), "factory-floor tile or course", OURS),
+        Purpose::Open => (
+            "Open a tile or course",
+            Mode::Open,
+            String::new(),
+            "factory-floor tile or course",
+            OURS,
+        ),
         Purpose::Import => (
             "Import a Tiled map",
             Mode::Open,
@@ -130,15 +141,51 @@ fn request_for(purpose: &Purpose, ws: &Workspace, dir: PathBuf) -> Request {
             "Tiled map",
             &["json", "tmj", "tmx"][..],
         ),
-        Purpose::SaveAs(_) => ("Save As", Mode::Save, doc_name("untitled.json"), "factory-floor tile or course", OURS),
-        Purpose::SaveLinked(_) => ("Save the course", Mode::Save, "course.json".to_string(), "factory-floor course", OURS),
-        Purpose::ExportPng => ("Export PNG", Mode::Save, "board.png".to_string(), "PNG picture", &["png"][..]),
+        Purpose::SaveAs(_) => (
+            "Save As",
+            Mode::Save,
+            doc_name("untitled.json"),
+            "factory-floor tile or course",
+            OURS,
+        ),
+        Purpose::SaveLinked(_) => (
+            "Save the course",
+            Mode::Save,
+            "course.json".to_string(),
+            "factory-floor course",
+            OURS,
+        ),
+        Purpose::ExportPng => (
+            "Export PNG",
+            Mode::Save,
+            "board.png".to_string(),
+            "PNG picture",
+            &["png"][..],
+        ),
         Purpose::SaveForSharing => {
             let name = doc_name("course.json").replace(".json", "-bundle.json");
-            ("Save for sharing", Mode::Save, name, "factory-floor course", OURS)
+            (
+                "Save for sharing",
+                Mode::Save,
+                name,
+                "factory-floor course",
+                OURS,
+            )
         }
-        Purpose::LocateTile(id) => ("Locate the tile file", Mode::Open, format!("{id}.json"), "factory-floor tile", OURS),
-        Purpose::AddFolder => ("Add a folder of tiles", Mode::Folder, String::new(), "", &[][..]),
+        Purpose::LocateTile(id) => (
+            "Locate the tile file",
+            Mode::Open,
+            format!("{id}.json"),
+            "factory-floor tile",
+            OURS,
+        ),
+        Purpose::AddFolder => (
+            "Add a folder of tiles",
+            Mode::Folder,
+            String::new(),
+            "",
+            &[][..],
+        ),
     };
     Request {
         title,
@@ -251,7 +298,10 @@ mod tests {
             return;
         }
         assert!(!detect_native(None, false, || false));
-        assert!(detect_native(None, true, || false), "rfd falls back to zenity");
+        assert!(
+            detect_native(None, true, || false),
+            "rfd falls back to zenity"
+        );
         assert!(detect_native(None, false, || true));
         assert!(!detect_native(Some("in-app"), true, || true));
         assert!(detect_native(Some("native"), false, || false));

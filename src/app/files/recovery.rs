@@ -222,7 +222,11 @@ impl Files {
                 Err(e) => failed = Some(e),
             }
         }
-        for gone in self.recovery_written.keys().filter(|id| !written.contains_key(*id)) {
+        for gone in self
+            .recovery_written
+            .keys()
+            .filter(|id| !written.contains_key(*id))
+        {
             recovery.clear(gone);
         }
         self.recovery_written = written;
@@ -283,7 +287,11 @@ mod tests {
         let recovery = Recovery::new(dir.path().join("recovery"));
         // A tile with no name breaks a load rule: its copy still loads back.
         let a = Document::new(Content::Tile(Tile::new("a", 2, 2)), None, false);
-        let b = Document::new(Content::Tile(Tile::new("b", 2, 2)), Some("b.json".into()), false);
+        let b = Document::new(
+            Content::Tile(Tile::new("b", 2, 2)),
+            Some("b.json".into()),
+            false,
+        );
         recovery.write(&a).expect("write a");
         recovery.write(&b).expect("write b");
         // A copy of a window still running (process 1 always runs on Linux) is its own.
@@ -298,7 +306,10 @@ mod tests {
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].contains("moved to"), "{}", problems[0]);
         assert!(
-            recovery.dir().join("unreadable/4294967295-broken.json").exists(),
+            recovery
+                .dir()
+                .join("unreadable/4294967295-broken.json")
+                .exists(),
             "kept aside, not deleted"
         );
     }

@@ -58,7 +58,12 @@ pub fn export_png(ws: &mut Workspace, path: &Path) {
 
 /// Whether tile id `id` is used by a library tile from another file than `path`, or was given
 /// to another new tile.
-fn id_taken(ws: &Workspace, issued: &std::collections::BTreeSet<String>, id: &str, path: &Path) -> bool {
+fn id_taken(
+    ws: &Workspace,
+    issued: &std::collections::BTreeSet<String>,
+    id: &str,
+    path: &Path,
+) -> bool {
     issued.contains(id)
         || ws
             .library
@@ -129,7 +134,8 @@ impl Files {
             }
         };
         for w in warnings {
-            ws.errors.push(format!("Saved {} with a change: {w}", path.display()));
+            ws.errors
+                .push(format!("Saved {} with a change: {w}", path.display()));
         }
         ws.settings.remember(&path);
         let saved_tile = doc.tile().cloned();
@@ -146,11 +152,19 @@ impl Files {
             let in_user_library = folder
                 .as_ref()
                 .is_some_and(|f| self.user_library().is_some_and(|u| same_dir(&u, f)));
-            let shelf = if in_user_library { Shelf::User } else { Shelf::Folder };
+            let shelf = if in_user_library {
+                Shelf::User
+            } else {
+                Shelf::Folder
+            };
             ws.library
                 .add_on(FileDocument::Tile(tile), Origin::File(path.clone()), shelf);
             if let Some(folder) = folder.filter(|_| !in_user_library)
-                && !ws.settings.library_folders.iter().any(|f| same_dir(f, &folder))
+                && !ws
+                    .settings
+                    .library_folders
+                    .iter()
+                    .any(|f| same_dir(f, &folder))
             {
                 ws.settings.library_folders.push(folder);
             }
@@ -172,7 +186,8 @@ impl Files {
         match write_document(&mut linked.doc, path) {
             Ok(warnings) => {
                 for w in warnings {
-                    ws.errors.push(format!("Saved {} with a change: {w}", path.display()));
+                    ws.errors
+                        .push(format!("Saved {} with a change: {w}", path.display()));
                 }
                 ws.settings.remember(path);
                 self.refresh_recovery(ws);
@@ -188,7 +203,11 @@ impl Files {
     /// A tile id for File > New tile no library tile, open document or earlier new tile has.
     pub fn new_tile_id_taken(&self, ws: &Workspace, id: &str) -> bool {
         id_taken(ws, &self.issued_ids, id, Path::new(""))
-            || ws.doc.as_ref().and_then(|d| d.tile()).is_some_and(|t| t.id == id)
+            || ws
+                .doc
+                .as_ref()
+                .and_then(|d| d.tile())
+                .is_some_and(|t| t.id == id)
     }
 }
 

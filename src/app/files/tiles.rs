@@ -8,7 +8,9 @@ use super::open::open_path;
 use crate::app::state::Workspace;
 use crate::app::state::document::Content;
 use crate::format::library::{Origin, Shelf};
-use crate::format::{Document as FileDocument, course_to_string, load_document, save_atomic, tile_to_string};
+use crate::format::{
+    Document as FileDocument, course_to_string, load_document, save_atomic, tile_to_string,
+};
 use crate::model::{CompileProblem, Course, Tile};
 use std::path::{Path, PathBuf};
 
@@ -91,11 +93,17 @@ impl Files {
             return;
         };
         let Some(dir) = self.user_library() else {
-            ws.errors.push("There is no user library folder on this system: set FACTORY_FLOOR_LIBRARY".to_string());
+            ws.errors.push(
+                "There is no user library folder on this system: set FACTORY_FLOOR_LIBRARY"
+                    .to_string(),
+            );
             return;
         };
         if let Err(e) = std::fs::create_dir_all(&dir) {
-            ws.errors.push(format!("Could not make the library folder {}: {e}", dir.display()));
+            ws.errors.push(format!(
+                "Could not make the library folder {}: {e}",
+                dir.display()
+            ));
             return;
         }
         let mut added = Vec::new();
@@ -114,9 +122,12 @@ impl Files {
             match save_atomic(&file, tile_to_string(&tile)) {
                 Ok(()) => {
                     added.push(tile.id.clone());
-                    ws.library.add_on(FileDocument::Tile(tile), Origin::File(file), Shelf::User);
+                    ws.library
+                        .add_on(FileDocument::Tile(tile), Origin::File(file), Shelf::User);
                 }
-                Err(e) => ws.errors.push(format!("Could not add {}: {e}", file.display())),
+                Err(e) => ws
+                    .errors
+                    .push(format!("Could not add {}: {e}", file.display())),
             }
         }
         if !added.is_empty() {
@@ -134,7 +145,10 @@ impl Files {
         let tile = match load_document(path) {
             Ok(FileDocument::Tile(t)) => t,
             Ok(FileDocument::Course(_)) => {
-                ws.errors.push(format!("{} is a course, not the tile \"{id}\"", path.display()));
+                ws.errors.push(format!(
+                    "{} is a course, not the tile \"{id}\"",
+                    path.display()
+                ));
                 return;
             }
             Err(e) => {
@@ -143,8 +157,11 @@ impl Files {
             }
         };
         let found = tile.id.clone();
-        ws.library
-            .add_on(FileDocument::Tile(tile), Origin::File(path.to_path_buf()), Shelf::Folder);
+        ws.library.add_on(
+            FileDocument::Tile(tile),
+            Origin::File(path.to_path_buf()),
+            Shelf::Folder,
+        );
         if let Some(folder) = path.parent().map(Path::to_path_buf)
             && !ws.settings.library_folders.contains(&folder)
         {
@@ -193,7 +210,8 @@ impl Files {
                 Content::Tile(_) => return,
             },
             _ => {
-                ws.errors.push("Save for sharing writes a course: open one first".to_string());
+                ws.errors
+                    .push("Save for sharing writes a course: open one first".to_string());
                 return;
             }
         };
@@ -214,8 +232,14 @@ impl Files {
                 path.display(),
                 bundled.embedded.len()
             )),
-            Err(e) => ws.errors.push(format!("Could not save {}: {e}", path.display())),
+            Err(e) => ws
+                .errors
+                .push(format!("Could not save {}: {e}", path.display())),
         }
-        ws.errors.extend(warnings.into_iter().map(|w| format!("{}: {w}", path.display())));
+        ws.errors.extend(
+            warnings
+                .into_iter()
+                .map(|w| format!("{}: {w}", path.display())),
+        );
     }
 }

@@ -171,7 +171,9 @@ impl Document {
 
     /// The content as last saved, if it is still in the history.
     pub fn saved_content(&self) -> Option<&Content> {
-        self.history.saved_at.and_then(|i| self.history.states.get(i))
+        self.history
+            .saved_at
+            .and_then(|i| self.history.states.get(i))
     }
 
     pub fn tile(&self) -> Option<&Tile> {

@@ -93,7 +93,11 @@ impl TileSource for Library {
 /// `~/Library/Application Support` on a Mac, `%APPDATA%` on Windows. Written out here rather than
 /// through a crate: these three rules are all the `dirs` crate would give us.
 fn data_dir() -> Option<PathBuf> {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     if cfg!(windows) {
         return env("APPDATA");
     }
@@ -125,7 +129,11 @@ pub fn id_from_name(name: &str) -> String {
     // Leave room for a "-NN" suffix within the 64 characters an id may have.
     id.truncate(56);
     let id = id.trim_end_matches('-').to_string();
-    if id.is_empty() { "tile".to_string() } else { id }
+    if id.is_empty() {
+        "tile".to_string()
+    } else {
+        id
+    }
 }
 
 /// The id made from `name`, with `-2`, `-3`, ... added until `taken` says it is free.
@@ -318,7 +326,8 @@ impl Library {
     /// Which copy of each tile `course` uses where two copies found differ: the embedded one
     /// over the library's, a course folder's over the user library's over the built-in one.
     pub fn resolution_notes(&self, course: &Course) -> Vec<ResolutionNote> {
-        let describe = |t: &LibraryTile| format!("the {} copy ({})", t.shelf.label(), t.origin.label());
+        let describe =
+            |t: &LibraryTile| format!("the {} copy ({})", t.shelf.label(), t.origin.label());
         let mut notes = Vec::new();
         let mut seen: Vec<&str> = Vec::new();
         for p in &course.placements {
@@ -433,7 +442,10 @@ mod tests {
         assert_eq!(id_from_name("!!!"), "tile");
         assert_eq!(id_from_name("Über Straße"), "ber-stra-e");
         let taken = ["new-tile", "new-tile-2"];
-        assert_eq!(unique_id("New tile", |id| taken.contains(&id)), "new-tile-3");
+        assert_eq!(
+            unique_id("New tile", |id| taken.contains(&id)),
+            "new-tile-3"
+        );
         let long = "x".repeat(200);
         let made = unique_id(&long, |id| id.len() == 56);
         assert!(crate::format::tile::check_id(&made).is_ok(), "{made}");
@@ -458,12 +470,18 @@ mod tests {
         assert_eq!(notes.len(), 1);
         assert!(notes[0].used.contains("your library"), "{}", notes[0]);
         assert!(notes[0].differs.contains("built-in"), "{}", notes[0]);
-        assert_eq!(course.resolve("yard", &lib).map(|t| t.name.as_str()), Some("My yard"));
+        assert_eq!(
+            course.resolve("yard", &lib).map(|t| t.name.as_str()),
+            Some("My yard")
+        );
         // An embedded copy comes first.
         course.embedded.push(named("yard", "Carried yard"));
         let notes = lib.resolution_notes(&course);
         assert!(notes[0].used.contains("embedded"), "{}", notes[0]);
-        assert_eq!(course.resolve("yard", &lib).map(|t| t.name.as_str()), Some("Carried yard"));
+        assert_eq!(
+            course.resolve("yard", &lib).map(|t| t.name.as_str()),
+            Some("Carried yard")
+        );
         // The same tile twice is no news.
         let mut same = Library::default();
         same.add(Document::Tile(named("yard", "Y")), Origin::Builtin("a"));
@@ -474,9 +492,14 @@ mod tests {
     #[test]
     fn a_bundle_embeds_every_placed_tile_once_and_names_the_missing() {
         let mut lib = Library::default();
-        lib.add(Document::Tile(named("a", "A")), Origin::File("a.json".into()));
+        lib.add(
+            Document::Tile(named("a", "A")),
+            Origin::File("a.json".into()),
+        );
         lib.add(Document::Tile(named("b", "B")), Origin::Builtin("b.json"));
-        let bundled = lib.bundle(&course_placing(&["a", "b", "a"])).expect("bundled");
+        let bundled = lib
+            .bundle(&course_placing(&["a", "b", "a"]))
+            .expect("bundled");
         let ids: Vec<&str> = bundled.embedded.iter().map(|t| t.id.as_str()).collect();
         assert_eq!(ids, ["a", "b"]);
         // Every tile is found with no library at all (they overlap here: that is another matter).
@@ -489,14 +512,20 @@ mod tests {
             "{:?}",
             board.problems
         );
-        assert_eq!(lib.bundle(&course_placing(&["a", "zz"])).err(), Some(vec!["zz".to_string()]));
+        assert_eq!(
+            lib.bundle(&course_placing(&["a", "zz"])).err(),
+            Some(vec!["zz".to_string()])
+        );
     }
 
     #[test]
     fn saving_embeds_a_tile_whose_file_has_gone() {
         let dir = std::env::temp_dir().join(format!("ff-lib-{}", std::process::id()));
         let mut lib = Library::default();
-        lib.add(Document::Tile(named("gone", "G")), Origin::File(dir.join("gone.json")));
+        lib.add(
+            Document::Tile(named("gone", "G")),
+            Origin::File(dir.join("gone.json")),
+        );
         lib.add(Document::Tile(named("b", "B")), Origin::Builtin("b.json"));
         let mut c = course_placing(&["gone", "b"]);
         assert_eq!(lib.embed_memory_tiles(&mut c), vec!["gone".to_string()]);
@@ -513,14 +542,20 @@ mod tests {
             std::fs::create_dir_all(d).expect("dir");
         }
         let write = |dir: &Path, t: &Tile| {
-            std::fs::write(dir.join(format!("{}.json", t.id)), crate::format::tile_to_string(t))
-                .expect("write")
+            std::fs::write(
+                dir.join(format!("{}.json", t.id)),
+                crate::format::tile_to_string(t),
+            )
+            .expect("write")
         };
         write(&user, &named("mine", "User copy"));
         write(&user, &named("other", "Only mine"));
         write(&course_dir, &named("mine", "Course copy"));
         let lib = Library::for_file_in(&course_dir.join("race.json"), Some(&user));
-        assert_eq!(lib.tile("mine").map(|t| t.name.as_str()), Some("Course copy"));
+        assert_eq!(
+            lib.tile("mine").map(|t| t.name.as_str()),
+            Some("Course copy")
+        );
         assert_eq!(lib.entry("other").map(|t| t.shelf), Some(Shelf::User));
         assert_eq!(lib.entry("mine").map(|t| t.shelf), Some(Shelf::Beside));
         let _ = std::fs::remove_dir_all(&root);

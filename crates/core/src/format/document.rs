@@ -31,12 +31,32 @@ pub fn load_document(path: &Path) -> Result<Document, LoadError> {
     document_from_str(&path.display().to_string(), &text)
 }
 
+/// A tile id made from `name`: lower-case letters, digits and dashes, as tile ids are.
+pub fn id_from_name(name: &str) -> String {
+    let mut id = String::new();
+    for c in name.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            id.push(c);
+        } else if !id.is_empty() && !id.ends_with('-') {
+            id.push('-');
+        }
+    }
+    // Leave room for a "-NN" suffix within the 64 characters an id may have.
+    id.truncate(56);
+    let id = id.trim_end_matches('-').to_string();
+    if id.is_empty() {
+        "tile".to_string()
+    } else {
+        id
+    }
+}
+
 /// Puts right what in `tile` the loader would refuse (a name left empty, an id typed with
 /// characters ids do not use), and says for each which rule it was and what was done.
 pub fn fix_tile_for_save(tile: &mut Tile) -> Vec<String> {
     let mut warnings = Vec::new();
     if check_id(&tile.id).is_err() {
-        let id = super::library::id_from_name(&tile.id);
+        let id = id_from_name(&tile.id);
         warnings.push(format!(
             "tile id \"{}\" breaks the rule \"ids are 1 to 64 lower-case letters, digits and dashes\": saved as \"{id}\"",
             tile.id.escape_debug()
@@ -88,7 +108,7 @@ pub fn fix_course_for_save(course: &mut Course) -> Vec<String> {
     for p in &mut course.placements {
         // The same repair as the embedded tile's id gets, so a placement still finds its tile.
         if check_id(&p.tile).is_err() {
-            let id = super::library::id_from_name(&p.tile);
+            let id = id_from_name(&p.tile);
             warnings.push(format!(
                 "a placement names tile \"{}\", breaking the rule \"ids are 1 to 64 lower-case letters, digits and dashes\": saved as \"{id}\"",
                 p.tile.escape_debug()

@@ -1,6 +1,7 @@
 //! The tile library and sample courses: the ones built into the program, the user's own library
 //! folder, folders the user added, and the folder of a course; which copy of a tile a course uses.
 
+pub use super::document::id_from_name;
 use super::document::{Document, document_from_str, load_document};
 use super::error::LoadError;
 use crate::model::{Course, Tile, TileSource};
@@ -113,26 +114,6 @@ pub fn user_library_dir() -> Option<PathBuf> {
     match std::env::var_os(LIBRARY_ENV).filter(|v| !v.is_empty()) {
         Some(dir) => Some(PathBuf::from(dir)),
         None => data_dir().map(|d| d.join("factory-floor").join("tiles")),
-    }
-}
-
-/// A tile id made from `name`: lower-case letters, digits and dashes, as tile ids are.
-pub fn id_from_name(name: &str) -> String {
-    let mut id = String::new();
-    for c in name.trim().chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_lowercase() || c.is_ascii_digit() {
-            id.push(c);
-        } else if !id.is_empty() && !id.ends_with('-') {
-            id.push('-');
-        }
-    }
-    // Leave room for a "-NN" suffix within the 64 characters an id may have.
-    id.truncate(56);
-    let id = id.trim_end_matches('-').to_string();
-    if id.is_empty() {
-        "tile".to_string()
-    } else {
-        id
     }
 }
 

@@ -416,3 +416,52 @@ fn save_for_sharing_in_the_window_writes_the_course_with_its_tiles() {
     assert_eq!(bundled.embedded.len(), 1);
     assert_eq!(bundled.embedded[0].id, "assembly-hall");
 }
+
+#[test]
+fn a_course_with_a_tile_found_nowhere_opens_with_the_gap_named_and_the_file_can_be_located() {
+    let f = folders();
+    let race = course(
+        "Gappy",
+        vec![place("assembly-hall", 0, 0), place("lost-yard", 12, 0)],
+    );
+    let course_file = f.start.join("gappy.json");
+    std::fs::write(&course_file, course_to_string(&race)).expect("write");
+    // The tile's file is in a folder of its own, under another id.
+    let hidden = f.start.join("kept");
+    std::fs::create_dir_all(&hidden).expect("mkdir");
+    let found = tile("found-yard", "Found Yard", 12, 12);
+    std::fs::write(hidden.join("found.json"), tile_to_string(&found)).expect("write");
+    let mut h = start(&f.user, None);
+    command(&mut h, Command::OpenPath(course_file));
+    settle(&mut h);
+    assert_eq!(
+        open_course(&h).name,
+        "Gappy",
+        "the course opens all the same"
+    );
+    assert_eq!(unknown_tiles(&h), vec!["lost-yard".to_string()]);
+    assert!(
+        h.state()
+            .errors()
+            .iter()
+            .any(|e| e.contains("\"lost-yard\"")),
+        "{:?}",
+        h.state().errors()
+    );
+    // Locate it from the Missing tiles window, through the dialog.
+    h.get_by_label("Locate...").click();
+    h.run();
+    assert_eq!(
+        h.state().files().in_app_dialog().map(|d| d.dir.clone()),
+        Some(f.start.clone())
+    );
+    h.get_by_label("[folder] kept").click();
+    h.run();
+    h.get_by_label("found.json").click();
+    h.run();
+    h.get_by_label("Open").click();
+    settle(&mut h);
+    assert!(unknown_tiles(&h).is_empty(), "{:?}", unknown_tiles(&h));
+    assert_eq!(open_course(&h).placements[1].tile, "found-yard");
+    assert!(h.state().document().is_some_and(|d| d.is_dirty()));
+}

@@ -110,6 +110,14 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Write a course with every tile it places embedded: one file to share that opens with no
+    /// library (exit 0 written, 1 a tile is found nowhere, 2 unreadable or unwritable).
+    Bundle {
+        course: PathBuf,
+        /// Where to write the bundle.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Export a course (or a tile) to another program's format: a Tiled JSON map with its tileset
     /// embedded (exit 0 written, 2 the course cannot be read or written).
     Export {
@@ -200,6 +208,9 @@ fn main() -> ExitCode {
         }
         Command::Import { file, output } => {
             cli::import::run(&cli::import::Args { file, output }, out, err)
+        }
+        Command::Bundle { course, output } => {
+            cli::bundle::run(&cli::bundle::Args { course, output }, out, err)
         }
         Command::Export {
             course,

@@ -623,8 +623,16 @@ fn unsaved_changes_are_kept_in_the_recovery_file_and_offered_back_at_the_next_st
     open_yard(&mut h);
     stroke(&mut h, &[(4.5, 4.5), (5.5, 4.5)]);
     let edited = tile(&h);
-    let kept = std::fs::read_to_string(&file).expect("a recovery copy");
-    assert_eq!(kept, factory_floor::format::tile_to_string(&edited));
+    // The recovery folder holds a copy of the document (one file per document).
+    let kept = Recovery::new(file.clone())
+        .read()
+        .map(|(content, _)| content);
+    assert_eq!(
+        kept,
+        Some(factory_floor::app::state::document::Content::Tile(
+            edited.clone()
+        ))
+    );
     // The session "crashes": a new one finds the copy and offers it back.
     drop(h);
     let mut h = start(&file);
@@ -643,5 +651,5 @@ fn unsaved_changes_are_kept_in_the_recovery_file_and_offered_back_at_the_next_st
     h.state_mut()
         .command(&ctx, Command::SaveTo(dir.path().join("yard.json")));
     h.run();
-    assert!(!file.exists());
+    assert!(Recovery::new(file).read().is_none());
 }

@@ -19,6 +19,14 @@ pub enum Action {
     ImportTiled,
     /// Draw the board to a PNG file, the same picture as the canvas.
     ExportPng,
+    /// Write the course with every tile it places embedded: one file to share (issue 20).
+    SaveForSharing,
+    /// Find the file of a tile the open course places but no library has.
+    LocateTile,
+    /// Give the open tile another id; open courses that place it follow.
+    RenameTileId,
+    /// Add a folder of tiles to the library, now and in later runs.
+    AddLibraryFolder,
     Undo,
     Redo,
     /// Turn the element or tile under the pointer, or the brush, a quarter clockwise.
@@ -92,6 +100,10 @@ impl Action {
             Action::SaveAs => "Save As...",
             Action::ImportTiled => "Import Tiled map...",
             Action::ExportPng => "Export PNG...",
+            Action::SaveForSharing => "Save for sharing...",
+            Action::LocateTile => "Locate missing tile...",
+            Action::RenameTileId => "Rename tile id...",
+            Action::AddLibraryFolder => "Add library folder...",
             Action::Undo => "Undo",
             Action::Redo => "Redo",
             Action::RotateCw => "Rotate clockwise",
@@ -132,6 +144,18 @@ impl Action {
                 "Open a board drawn in Tiled (.json, .tmj or .tmx) as a new course; squares it cannot map are listed"
             }
             Action::ExportPng => "Draw the tile or course to a PNG picture, as the canvas shows it",
+            Action::SaveForSharing => {
+                "Save the course with every tile it uses inside it: one file that opens on any machine, with no library"
+            }
+            Action::LocateTile => {
+                "Find the file of a tile the open course places but no library has; the course shows a gap until then"
+            }
+            Action::RenameTileId => {
+                "Give the open tile another id; every open course that places it follows"
+            }
+            Action::AddLibraryFolder => {
+                "Add a folder of tiles to the library; it is read again at every start"
+            }
             Action::Undo => "Undo the last edit",
             Action::Redo => "Redo the edit undone last",
             Action::RotateCw => {
@@ -191,7 +215,11 @@ impl Action {
             | Action::Save
             | Action::SaveAs
             | Action::ImportTiled
-            | Action::ExportPng => Menu::File,
+            | Action::ExportPng
+            | Action::SaveForSharing
+            | Action::LocateTile
+            | Action::AddLibraryFolder => Menu::File,
+            Action::RenameTileId => Menu::Edit,
             Action::Undo
             | Action::Redo
             | Action::RotateCw
@@ -272,7 +300,11 @@ impl Action {
             Action::Open => &OPEN,
             Action::Save => &SAVE,
             Action::SaveAs => &SAVE_AS,
-            Action::ImportTiled => &[],
+            Action::ImportTiled
+            | Action::SaveForSharing
+            | Action::LocateTile
+            | Action::RenameTileId
+            | Action::AddLibraryFolder => &[],
             Action::ExportPng => &EXPORT,
             Action::Undo => &UNDO,
             Action::Redo => &REDO,

@@ -16,13 +16,14 @@ use crate::app::command::{Action, Command, Entry};
 use crate::app::course_editor::CourseEditor;
 use crate::app::course_editor::thumbnails::Thumbnails;
 use crate::app::files::Files;
-use crate::app::files::open::{open_into, sample_entry};
+use crate::app::files::open::sample_entry;
 use crate::app::files::recovery::Recovery;
 use crate::app::files::{dialogs, pending::PendingAction};
 use crate::app::play::PlayView;
 use crate::app::state::{StartView, State, Workspace};
 use crate::app::tile_editor::TileEditor;
 use crate::format::Library;
+use crate::format::library::Shelf;
 use command_palette::CommandPalette;
 use std::path::PathBuf;
 
@@ -72,7 +73,12 @@ pub struct App {
 impl App {
     /// The app over the built-in library, opening `file` if one was given on the command line.
     pub fn new(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> App {
-        let app = App::with_library(cc, Library::builtin(), file);
+        let folders = cc
+            .storage
+            .and_then(|s| eframe::get_value::<State>(s, eframe::APP_KEY))
+            .map(|s| s.library_folders)
+            .unwrap_or_default();
+        let app = App::with_library(cc, Library::standard(&folders), file);
         match Recovery::in_storage_dir(APP_ID) {
             Some(recovery) => app.with_recovery(recovery),
             None => app,
@@ -82,7 +88,7 @@ impl App {
     /// Keeps unsaved changes in `recovery` from now on, and offers back what it holds from a
     /// session that did not end cleanly.
     pub fn with_recovery(mut self, recovery: Recovery) -> App {
-        self.files.keep_recovery(recovery, &self.ws);
+        self.files.keep_recovery(recovery, &mut self.ws);
         self
     }
 
@@ -122,20 +128,26 @@ impl App {
             thumbnails: Thumbnails::default(),
         };
         let ws = &mut app.ws;
+        // Folders the user added to the library (or saved tiles into) in earlier runs.
+        for folder in ws.settings.library_folders.clone() {
+            if !ws.library.tiles.iter().any(|t| {
+                matches!(&t.origin, crate::format::library::Origin::File(p) if p.parent() == Some(folder.as_path()))
+            }) {
+                ws.library.add_tiles_of(&folder, Shelf::Folder);
+            }
+        }
         let restored_zoom = ws.settings.zoom;
-        let opened = match file {
-            Some(path) => match open_into(&mut ws.library, &path) {
-                Ok(entry) => Some(entry),
-                Err(e) => {
-                    ws.errors.push(format!("Could not open {e}"));
-                    None
-                }
-            },
-            None => None,
-        };
+        // A file named on the command line opens as Open would: a bundle offers its tiles, a
+        // course names the tiles it cannot find.
+        if let Some(path) = file {
+            app.files.open_file(&mut app.ws, &path);
+        }
+        let ws = &mut app.ws;
         let last_view = (ws.settings.view == StartView::Tile && !ws.library.tiles.is_empty())
             .then_some(Entry::Tile(0));
-        if let Some(entry) = opened.or(last_view).or_else(|| sample_entry(&ws.library)) {
+        if ws.doc.is_none()
+            && let Some(entry) = last_view.or_else(|| sample_entry(&ws.library))
+        {
             ws.open_entry(entry);
         }
         if let Some(zoom) = restored_zoom {
@@ -150,7 +162,7 @@ impl App {
     fn follow_document(&mut self) {
         self.tile.follow(&self.ws);
         self.course.follow(&self.ws);
-        self.files.follow_document(&self.ws);
+        self.files.follow_document(&mut self.ws);
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {
@@ -223,15 +235,8 @@ impl eframe::App for App {
         }
         self.editor_panels_ui(ui, &mut commands);
 
-        if self.files.offer_restore.is_some()
-            && let Some(restore) = dialogs::restore_prompt(&ctx)
-        {
-            self.files.answer_restore(&mut self.ws, restore);
-            self.follow_document();
-        }
-        if let Some(name) = self.files.pending_names(&self.ws) {
-            commands.extend(dialogs::unsaved_prompt(&ctx, &name));
-        }
+        commands.extend(self.files.frame_ui(&mut self.ws, &ctx));
+        self.follow_document();
         help::help_window(&ctx, &mut self.show_help);
         commands.extend(self.palette.ui(&ctx).map(Command::Action));
         dialogs::drop_overlay(&ctx);

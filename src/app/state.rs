@@ -42,6 +42,8 @@ pub struct State {
     pub view: StartView,
     /// The zoom (points per square) the user chose, or `None` to fit the board to the window.
     pub zoom: Option<f32>,
+    /// Folders of tiles the user added to the library (or saved a tile into), read at start.
+    pub library_folders: Vec<PathBuf>,
 }
 
 impl Default for State {
@@ -56,6 +58,7 @@ impl Default for State {
             side_panel_width: DEFAULT_SIDE_PANEL_WIDTH,
             view: StartView::Course,
             zoom: None,
+            library_folders: Vec::new(),
         }
     }
 }

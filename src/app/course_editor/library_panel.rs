@@ -5,7 +5,7 @@
 
 use super::TileDrag;
 use super::thumbnails::Thumbnails;
-use crate::app::command::{Command, Entry};
+use crate::app::command::{Action, Command, Entry};
 use crate::format::Library;
 use crate::format::library::Origin;
 use egui::{RichText, ScrollArea, Ui};
@@ -101,7 +101,27 @@ pub fn library_ui(
         }
 
         ui.add_space(8.0);
-        ui.heading("Tiles");
+        ui.horizontal(|ui| {
+            ui.heading("Tiles");
+            if ui
+                .small_button("Add folder...")
+                .on_hover_text(Action::AddLibraryFolder.tooltip())
+                .clicked()
+            {
+                command = Some(Command::Action(Action::AddLibraryFolder));
+            }
+        });
+        if let Some(dir) = crate::format::library::user_library_dir() {
+            // Truncated: a long path must not widen the panel the user sized.
+            ui.add(
+                egui::Label::new(RichText::new(format!("Your library: {}", dir.display())).weak())
+                    .truncate(),
+            )
+            .on_hover_text(format!(
+                "{}\nTiles saved here are in the library at every start, for every course",
+                dir.display()
+            ));
+        }
         if library.tiles.is_empty() {
             ui.weak("No tiles in the library.");
         }
@@ -113,8 +133,9 @@ pub fn library_ui(
             let t = &entry.tile;
             let label = tile_label(library, index);
             let hover = format!(
-                "{}\nid \"{}\", {} x {} squares",
+                "{} ({})\nid \"{}\", {} x {} squares",
                 entry.origin.label(),
+                entry.shelf.label(),
                 t.id,
                 t.width(),
                 t.height()
@@ -140,6 +161,9 @@ pub fn library_ui(
                     {
                         command = Some(Command::Show(Entry::Tile(index)));
                     }
+                    // Where the tile comes from: built in, your library, a folder, beside a course.
+                    ui.small(RichText::new(entry.shelf.label()).weak())
+                        .on_hover_text(entry.origin.label());
                     if editing_course
                         && ui
                             .small_button("Place")

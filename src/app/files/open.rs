@@ -5,7 +5,7 @@ use crate::app::command::Entry;
 use crate::app::state::Workspace;
 use crate::app::state::document::{Content, Document};
 use crate::format::Library;
-use crate::format::library::Origin;
+use crate::format::library::{Origin, Shelf};
 use crate::format::{Document as FileDocument, LoadError, load_document};
 use crate::model::Course;
 use std::path::Path;
@@ -72,9 +72,10 @@ pub fn sample_entry(library: &Library) -> Option<Entry> {
 /// looked up in the `tiles/` folders beside it too, as `check` does.
 pub fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
     let doc = load_document(path)?;
-    for t in Library::for_file(path).tiles {
-        if matches!(t.origin, Origin::File(_)) {
-            library.add(FileDocument::Tile(t.tile), t.origin);
+    // The tiles beside the file; the window's library has the user library and built-ins.
+    for t in Library::for_file_in(path, None).tiles {
+        if t.shelf == Shelf::Beside {
+            library.add_on(FileDocument::Tile(t.tile), t.origin, Shelf::Beside);
         }
     }
     let tile_id = match &doc {

@@ -1,10 +1,8 @@
 //! The unsaved-changes prompt: an action that would lose unsaved work waits for the answer (Save,
 //! Don't Save, Cancel); one that would not runs at once.
 
-use super::Files;
-use super::dialogs;
-use super::open::{import_tiled, open_path};
-use super::save::write_document;
+use super::open::import_tiled;
+use super::{Files, Purpose};
 use crate::app::command::{Entry, PromptAnswer};
 use crate::app::state::Workspace;
 use crate::app::state::document::{Content, Document, new_course, new_tile};
@@ -24,6 +22,8 @@ pub enum PendingAction {
     Close,
     /// Close the placed tile being edited and show its course again.
     BackToCourse,
+    /// Open the recovered document of this id.
+    Restore(String),
 }
 
 impl Files {
@@ -36,34 +36,36 @@ impl Files {
         }
     }
 
-    fn perform(&mut self, ws: &mut Workspace, ctx: &egui::Context, action: PendingAction) {
+    pub(super) fn perform(
+        &mut self,
+        ws: &mut Workspace,
+        ctx: &egui::Context,
+        action: PendingAction,
+    ) {
         self.pending = None;
         match action {
             PendingAction::Show(entry) => ws.open_entry(entry),
             PendingAction::NewTile => {
-                ws.set_document(Document::new(Content::Tile(new_tile()), None, true));
+                let tile = new_tile(|id| self.new_tile_id_taken(ws, id));
+                self.issued_ids.insert(tile.id.clone());
+                let mut doc = Document::new(Content::Tile(tile), None, true);
+                doc.auto_id = true;
+                ws.set_document(doc);
             }
             PendingAction::NewCourse => {
                 ws.set_document(Document::new(Content::Course(new_course()), None, true));
             }
-            PendingAction::Open(Some(path)) => open_path(ws, &path),
-            PendingAction::Open(None) => {
-                if let Some(path) = dialogs::pick_document() {
-                    open_path(ws, &path);
-                }
-            }
+            PendingAction::Open(Some(path)) => self.open_file(ws, &path),
+            PendingAction::Open(None) => self.ask(ws, ctx, Purpose::Open),
             PendingAction::Import(Some(path)) => import_tiled(ws, &path),
-            PendingAction::Import(None) => {
-                if let Some(path) = dialogs::pick_tiled_map() {
-                    import_tiled(ws, &path);
-                }
-            }
+            PendingAction::Import(None) => self.ask(ws, ctx, Purpose::Import),
             PendingAction::Close => {
                 self.forget_recovery();
                 self.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             PendingAction::BackToCourse => ws.back_to_course(),
+            PendingAction::Restore(id) => self.restore(ws, &id),
         }
     }
 
@@ -76,7 +78,7 @@ impl Files {
             PromptAnswer::Cancel => {}
             PromptAnswer::DontSave => self.perform(ws, ctx, action),
             PromptAnswer::Save => {
-                if self.save_for(ws, &action) {
+                if self.save_for(ws, ctx, &action) {
                     self.perform(ws, ctx, action);
                 }
             }
@@ -90,35 +92,42 @@ impl Files {
     }
 
     /// Save in the unsaved-changes prompt: the tile (unless its edits are the course's) and, when
-    /// leaving both, the course. Returns whether everything asked for was saved.
-    fn save_for(&mut self, ws: &mut Workspace, action: &PendingAction) -> bool {
+    /// leaving both, the course. Returns whether everything asked for was saved now; where a
+    /// file dialog has to ask where, `action` runs once it has answered and the save is done.
+    fn save_for(
+        &mut self,
+        ws: &mut Workspace,
+        ctx: &egui::Context,
+        action: &PendingAction,
+    ) -> bool {
         let embedded = ws.linked.as_ref().is_some_and(|l| l.embedded);
-        if !embedded && ws.doc.as_ref().is_some_and(|d| d.is_dirty()) && !self.save(ws) {
-            return false;
+        if !embedded && ws.doc.as_ref().is_some_and(|d| d.is_dirty()) {
+            match ws.doc.as_ref().and_then(|d| d.path.clone()) {
+                Some(path) => {
+                    if !self.save_to(ws, path) {
+                        return false;
+                    }
+                }
+                None => {
+                    // Once saved where the dialog says, the prompt's Save goes on from here.
+                    self.ask(ws, ctx, Purpose::SaveAs(Some(action.clone())));
+                    return false;
+                }
+            }
         }
         if *action == PendingAction::BackToCourse {
             return true;
         }
-        let Some(linked) = ws.linked.as_mut() else {
+        let Some(linked) = ws.linked.as_ref() else {
             return true;
         };
         if !linked.doc.is_dirty() {
             return true;
         }
-        let path = match linked.doc.path.clone() {
-            Some(p) => p,
-            None => match dialogs::pick_course_save_path() {
-                Some(p) => p,
-                None => return false,
-            },
-        };
-        match write_document(&mut linked.doc, &path) {
-            Ok(()) => {
-                ws.settings.remember(&path);
-                true
-            }
-            Err(e) => {
-                ws.errors.push(e);
+        match linked.doc.path.clone() {
+            Some(p) => self.save_linked_to(ws, &p),
+            None => {
+                self.ask(ws, ctx, Purpose::SaveLinked(Some(action.clone())));
                 false
             }
         }

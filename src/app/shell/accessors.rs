@@ -112,11 +112,20 @@ impl App {
 
     /// Whether unsaved work from an earlier session is being offered back.
     pub fn offers_restore(&self) -> bool {
-        self.files.offer_restore.is_some()
+        !self.files.offer_restore.is_empty()
     }
 
     /// Whether the command palette is open.
     pub fn palette_open(&self) -> bool {
         self.palette.is_open()
+    }
+
+    /// The files side: dialogs, recovery, the question about a file changed on disk.
+    pub fn files(&self) -> &crate::app::files::Files {
+        &self.files
+    }
+
+    pub fn files_mut(&mut self) -> &mut crate::app::files::Files {
+        &mut self.files
     }
 }

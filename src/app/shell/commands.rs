@@ -4,9 +4,9 @@
 use super::App;
 use crate::app::canvas::ZOOM_STEP;
 use crate::app::command::{Action, Command, CourseTool, Tool};
-use crate::app::files::dialogs;
+use crate::app::files::Purpose;
 use crate::app::files::pending::PendingAction;
-use crate::app::files::save::{ask_save_path, export_png};
+use crate::app::files::save::export_png;
 
 impl App {
     /// Runs a command as if a panel had returned it: the tests' way past the file dialogs.
@@ -54,18 +54,14 @@ impl App {
             Action::Open => self.files.request(ws, ctx, PendingAction::Open(None)),
             Action::ImportTiled => self.files.request(ws, ctx, PendingAction::Import(None)),
             Action::Save => {
-                self.files.save(ws);
+                self.files.save(ws, ctx);
             }
-            Action::SaveAs => {
-                if let Some(path) = ask_save_path(ws) {
-                    self.files.save_to(ws, path);
-                }
-            }
-            Action::ExportPng => {
-                if let Some(path) = dialogs::pick_png_path() {
-                    export_png(ws, &path);
-                }
-            }
+            Action::SaveAs => self.files.ask(ws, ctx, Purpose::SaveAs(None)),
+            Action::ExportPng => self.files.ask(ws, ctx, Purpose::ExportPng),
+            Action::SaveForSharing
+            | Action::LocateTile
+            | Action::RenameTileId
+            | Action::AddLibraryFolder => self.files.run_library_action(ws, ctx, action),
             Action::Undo | Action::Redo => {
                 self.tile.drop_stroke();
                 self.course.drop_drag();

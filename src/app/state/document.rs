@@ -41,11 +41,36 @@ impl Content {
     }
 }
 
-/// An empty tile for File > New tile: 12 x 12 open floor.
-pub fn new_tile() -> Tile {
-    let mut tile = Tile::new("new-tile", 12, 12);
-    tile.name = "New tile".to_string();
+/// An empty tile for File > New tile: 12 x 12 open floor, its id made from its name and free
+/// as far as `taken` knows (the library, the open documents, the ids given out before).
+pub fn new_tile(taken: impl Fn(&str) -> bool) -> Tile {
+    let name = "New tile";
+    let mut tile = Tile::new(crate::format::library::unique_id(name, taken), 12, 12);
+    tile.name = name.to_string();
     tile
+}
+
+/// Counts the documents made in this run, for their recovery file names.
+static DOCUMENTS_MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// A name for a document's recovery file no other document and no other window uses: the
+/// process id first (so a window can tell its own files, and a running window's, from those a
+/// crash left), then the start time and a count.
+fn new_recovery_id() -> String {
+    let n = DOCUMENTS_MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{}-{nanos}-{n}", std::process::id())
+}
+
+/// A short fingerprint of file bytes: what the document's file held when it was opened or saved,
+/// so a change by another program is noticed.
+pub fn fingerprint(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
 }
 
 /// An empty course for File > New course: the 1994 rules and start on (0, 0) until changed.
@@ -115,17 +140,40 @@ pub struct Document {
     /// built-in library entry.
     pub path: Option<PathBuf>,
     history: History,
+    /// The name of this document's own recovery file (`files::recovery`).
+    pub recovery_id: String,
+    /// A new tile whose id still follows its name: the first save makes the id from the name.
+    pub auto_id: bool,
+    /// The fingerprint of the file's bytes when it was opened or last saved; `None` when there
+    /// is no file (or it could not be read).
+    pub disk: Option<u64>,
 }
 
 impl Document {
     /// A document for `content`. `saved` says whether there is nothing to lose yet: `path` holds
     /// exactly this content, or the document is new or a copy of a built-in entry.
     pub fn new(content: Content, path: Option<PathBuf>, saved: bool) -> Document {
+        // A document opened from its file remembers what the file held then.
+        let disk = path
+            .as_ref()
+            .filter(|_| saved)
+            .and_then(|p| std::fs::read(p).ok())
+            .map(|b| fingerprint(&b));
         Document {
             history: History::new(content.clone(), saved),
             content,
             path,
+            recovery_id: new_recovery_id(),
+            auto_id: false,
+            disk,
         }
+    }
+
+    /// The content as last saved, if it is still in the history.
+    pub fn saved_content(&self) -> Option<&Content> {
+        self.history
+            .saved_at
+            .and_then(|i| self.history.states.get(i))
     }
 
     pub fn tile(&self) -> Option<&Tile> {

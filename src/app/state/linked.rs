@@ -19,7 +19,6 @@ use crate::format::library::Origin;
 use crate::model::{Tile, TileSource};
 use crate::render::{Scene, build_scene};
 use crate::validate::{Analysis, Diagnostic, Solution};
-use std::path::Path;
 
 /// The course a placed tile was opened from, while the tile is being edited.
 pub struct LinkedCourse {
@@ -182,21 +181,65 @@ impl Workspace {
         doc || self.linked.as_ref().is_some_and(|l| l.doc.is_dirty())
     }
 
-    /// What the recovery file keeps: the document with unsaved changes, the tile being edited
-    /// first, else the course it came from (there is one recovery file, so with both unsaved
-    /// only the tile's edits are kept).
-    pub fn recovery_copy(&self) -> Option<(&Content, Option<&Path>)> {
+    /// Gives the open tile the id `new`; every open course that places it follows, and so
+    /// does the course a placed tile came from.
+    pub fn rename_open_tile(&mut self, new: &str) -> Result<(), String> {
+        crate::format::tile::check_id(new)?;
+        let Some(tile) = self.doc.as_mut().and_then(|d| match &mut d.content {
+            Content::Tile(t) => Some(t),
+            Content::Course(_) => None,
+        }) else {
+            return Err("Rename tile id works on an open tile".to_string());
+        };
+        let old = std::mem::replace(&mut tile.id, new.to_string());
+        if let Some(doc) = self.doc.as_mut() {
+            // An id chosen by hand no longer follows the name.
+            doc.auto_id = false;
+            doc.commit();
+        }
+        self.follow_tile_rename(&old, new);
+        self.rebuild();
+        Ok(())
+    }
+
+    /// The open courses name tile `old` as `new` from now on (it was renamed): the course a
+    /// placed tile came from, or the course open as the document.
+    pub fn follow_tile_rename(&mut self, old: &str, new: &str) {
+        if let Some(linked) = self.linked.as_mut() {
+            if linked.tile_id == old {
+                linked.tile_id = new.to_string();
+            }
+            if let Content::Course(c) = &mut linked.doc.content
+                && c.rename_tile(old, new)
+            {
+                linked.doc.commit();
+            }
+        }
+        if let Some(doc) = self.doc.as_mut()
+            && let Content::Course(c) = &mut doc.content
+            && c.rename_tile(old, new)
+        {
+            doc.commit();
+            self.rebuild();
+        }
+    }
+
+    /// The open documents with unsaved changes, each kept in its own recovery file: the
+    /// document, unless it is a tile the course embeds (its edits are the course's), and the
+    /// course a placed tile came from.
+    pub fn unsaved_documents(&self) -> Vec<&Document> {
         let embedded = self.linked.as_ref().is_some_and(|l| l.embedded);
+        let mut docs = Vec::new();
         if let Some(doc) = &self.doc
             && doc.is_dirty()
             && !embedded
         {
-            return Some((&doc.content, doc.path.as_deref()));
+            docs.push(doc);
         }
-        self.linked
-            .as_ref()
-            .filter(|l| l.doc.is_dirty())
-            .map(|l| (&l.doc.content, l.doc.path.as_deref()))
+        if let Some(linked) = self.linked.as_ref().filter(|l| l.doc.is_dirty()) {
+            docs.push(&linked.doc);
+        }
+        docs
     }
 
     /// Whether going back to the course (`back_to_course`) or leaving everything open would lose

@@ -3,6 +3,7 @@
 //! errors to `err`, and returns the process exit code; all their file reading and writing lives
 //! here. `src/main.rs` only parses the command line and calls them.
 
+pub mod bundle;
 pub mod check;
 pub mod drive;
 pub mod export;

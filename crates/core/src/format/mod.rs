@@ -14,7 +14,9 @@ pub mod tile;
 pub mod tiled;
 
 pub use course::{course_from_str, course_to_string};
-pub use document::{Document, document_from_str, load_document};
+pub use document::{
+    Document, document_from_str, fix_course_for_save, fix_tile_for_save, load_document,
+};
 pub(crate) use error::syntax_error;
 pub use error::{ErrorKind, Invalid, LoadError};
 pub use files::{MAX_FILE_BYTES, decode_utf8, read_text, save_atomic};

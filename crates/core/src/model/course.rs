@@ -144,6 +144,29 @@ impl Course {
         Board::assemble(&placed, flags, problems)
     }
 
+    /// Renames tile `from` to `to` wherever the course names it (placements and the embedded
+    /// copy), so a course follows a tile whose id changed. Returns whether anything changed.
+    pub fn rename_tile(&mut self, from: &str, to: &str) -> bool {
+        if from == to {
+            return false;
+        }
+        let mut changed = false;
+        for p in self.placements.iter_mut().filter(|p| p.tile == from) {
+            p.tile = to.to_string();
+            changed = true;
+        }
+        for t in self.embedded.iter_mut().filter(|t| t.id == from) {
+            t.id = to.to_string();
+            changed = true;
+        }
+        changed
+    }
+
+    /// Whether the course places tile `id`.
+    pub fn uses_tile(&self, id: &str) -> bool {
+        self.placements.iter().any(|p| p.tile == id)
+    }
+
     /// Lives per robot for `players` players under this course's rule.
     pub fn lives_for(&self, players: usize) -> u8 {
         self.lives.lives(players, self.placements.len())

@@ -236,18 +236,38 @@ fn f1_help_scrolls_searches_and_gives_each_elements_ruling() {
     h.key_press(Key::F1);
     h.run();
     assert!(h.state().help_open());
-    // The window fits the screen: what does not fit scrolls.
     let undo = h.get_by_label("Undo").rect();
     assert!(undo.bottom() < 1000.0);
-    let last = ElementKind::iter().next_back().expect("elements");
-    h.get_by_label(last.name()).scroll_to_me();
-    h.run();
-    assert!(h.get_by_label(last.name()).rect().bottom() <= 1000.0);
-    // Searching for an element shows its ruling and hides the commands.
+    // Searching for an element (the field has the keyboard as the help opens) shows its
+    // heading and its ruling, and hides the commands.
     h.get_by_label("Search").type_text("trap door");
     h.run();
+    let heading = format!(
+        "{} ({})",
+        ElementKind::TrapDoor.name(),
+        ElementKind::TrapDoor.group().name()
+    );
+    assert!(h.query_by_label(&heading).is_some(), "{heading}");
     assert!(h.query_by_label(ElementKind::TrapDoor.rule()).is_some());
     assert!(h.query_by_label("Undo").is_none());
+    for _ in 0.."trap door".len() {
+        h.key_press(Key::Backspace);
+    }
+    h.run();
+    assert!(
+        h.query_by_label("Undo").is_some(),
+        "an empty search shows all"
+    );
+    // The elements sit below the commands, out of sight until scrolled to; the window keeps
+    // to the screen.
+    let elements = "Elements and their rules";
+    let before = h.get_by_label(elements).rect();
+    h.get_by_label(elements).scroll_to_me();
+    h.run();
+    let after = h.get_by_label(elements).rect();
+    assert!(after.top() < before.top(), "{before:?} {after:?}");
+    assert!(before.top() > 1000.0, "below the screen before scrolling");
+    assert!(after.bottom() <= 1000.0);
 }
 
 #[test]

@@ -130,19 +130,17 @@ impl Help {
                 });
                 ui.separator();
                 ui.heading("Elements and their rules");
-                egui::Grid::new("element_rules")
-                    .striped(true)
-                    .show(ui, |ui| {
-                        for kind in ElementKind::iter() {
-                            let texts = [kind.name(), kind.group().name(), kind.rule()];
-                            if !matches(&search, &texts) {
-                                continue;
-                            }
-                            ui.strong(kind.name());
-                            ui.add(egui::Label::new(kind.rule()).wrap());
-                            ui.end_row();
-                        }
-                    });
+                // A name, then its ruling across the window's width (a grid column would wrap
+                // it a word a line).
+                for kind in ElementKind::iter() {
+                    let texts = [kind.name(), kind.group().name(), kind.rule()];
+                    if !matches(&search, &texts) {
+                        continue;
+                    }
+                    ui.strong(format!("{} ({})", kind.name(), kind.group().name()));
+                    ui.add(egui::Label::new(kind.rule()).wrap());
+                    ui.add_space(4.0);
+                }
             });
     }
 }

@@ -384,3 +384,30 @@ fn a_placed_tile_copies_and_pastes_within_the_course() {
     assert_eq!(course.placements[1].tile, "yard");
     assert_eq!(course.placements[1].at, Square::new(12, 0));
 }
+
+#[test]
+fn the_preview_markers_scale_with_the_square_size() {
+    let mut h = harness();
+    open_yard(&mut h);
+    let outline_width = |h: &Harness<'static, App>| {
+        shapes(h)
+            .iter()
+            .find_map(|s| match s {
+                egui::Shape::Rect(r) if r.stroke.color == GHOST_OUTLINE => Some(r.stroke.width),
+                _ => None,
+            })
+            .expect("the ghost's outline")
+    };
+    hover(&mut h, 5.5, 5.5);
+    let small = outline_width(&h);
+    let zoom = h.state().view().zoom();
+    command(&mut h, Command::Action(Action::ZoomIn));
+    hover(&mut h, 5.5, 5.5);
+    let large = outline_width(&h);
+    let ratio = h.state().view().zoom() / zoom;
+    assert!(ratio > 1.2, "zoomed in: {ratio}");
+    assert!(
+        (large / small - ratio).abs() < 0.05,
+        "the outline grew with the squares: {small} -> {large}, zoom x{ratio}"
+    );
+}

@@ -49,6 +49,26 @@ fn editor_frame(c: &mut Criterion) {
             black_box(meshes.len())
         })
     });
+    // Issue 19: the pointer moving over the board, a new position every frame (the square under
+    // it, the status bar and the previews change; the board's cached mesh does not).
+    let canvas = harness
+        .state()
+        .view()
+        .canvas()
+        .expect("the canvas is drawn");
+    let mut k = 0u32;
+    c.bench_function("editor_frame_six_tile_course_pointer_moving", |b| {
+        b.iter(|| {
+            k = k.wrapping_add(1);
+            let t = (k % 400) as f32 / 400.0;
+            let pos = canvas.min + egui::vec2(t * canvas.width(), (1.0 - t) * canvas.height());
+            harness.hover_at(pos);
+            harness.step();
+            let shapes = harness.output().shapes.clone();
+            let meshes = harness.ctx.tessellate(shapes, pixels_per_point);
+            black_box(meshes.len())
+        })
+    });
 }
 
 /// The play view (issue 6) four turns into a game of four bots on the 2 x 2 course: the board,

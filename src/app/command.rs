@@ -65,6 +65,18 @@ pub enum Action {
     PlayView,
     /// Find any action by typing part of its label, and run it.
     CommandPalette,
+    /// Close the window (after the unsaved-changes prompt).
+    Quit,
+    /// Fill the screen with the window, or go back.
+    FullScreen,
+    /// Switch between the dark and the light theme.
+    ToggleTheme,
+    /// Draw lasers, belts and flags in colours told apart with any colour vision.
+    ToggleColourBlind,
+    /// Make the whole interface larger or smaller, or back to its normal size.
+    UiLarger,
+    UiSmaller,
+    UiNormal,
 }
 
 /// The menu an action sits in, in the order the menu bar shows them.
@@ -130,6 +142,13 @@ impl Action {
             Action::ToggleSidePanel => "Side panel",
             Action::PlayView => "Play and test drive",
             Action::CommandPalette => "Command palette",
+            Action::Quit => "Quit",
+            Action::FullScreen => "Full screen",
+            Action::ToggleTheme => "Light theme",
+            Action::ToggleColourBlind => "Colour-blind-safe colours",
+            Action::UiLarger => "Larger interface",
+            Action::UiSmaller => "Smaller interface",
+            Action::UiNormal => "Normal interface size",
         }
     }
 
@@ -204,6 +223,15 @@ impl Action {
             Action::CommandPalette => {
                 "Find any command by typing part of its name; Up and Down choose, Enter runs it, Escape closes"
             }
+            Action::Quit => "Close the window, asking first about unsaved changes",
+            Action::FullScreen => "Fill the screen with the window, or go back to a window",
+            Action::ToggleTheme => "Switch between the dark and the light theme",
+            Action::ToggleColourBlind => {
+                "Draw lasers, belts and flags in the Okabe-Ito colours, told apart with any colour vision"
+            }
+            Action::UiLarger => "Make text and controls larger (the board keeps its own zoom)",
+            Action::UiSmaller => "Make text and controls smaller (the board keeps its own zoom)",
+            Action::UiNormal => "Text and controls at their normal size",
         }
     }
 
@@ -218,7 +246,8 @@ impl Action {
             | Action::ExportPng
             | Action::SaveForSharing
             | Action::LocateTile
-            | Action::AddLibraryFolder => Menu::File,
+            | Action::AddLibraryFolder
+            | Action::Quit => Menu::File,
             Action::RenameTileId => Menu::Edit,
             Action::Undo
             | Action::Redo
@@ -243,7 +272,14 @@ impl Action {
             | Action::ToggleLibrary
             | Action::ToggleSidePanel => Menu::View,
             Action::Help => Menu::Help,
-            Action::PlayView | Action::CommandPalette => Menu::View,
+            Action::PlayView
+            | Action::CommandPalette
+            | Action::FullScreen
+            | Action::ToggleTheme
+            | Action::ToggleColourBlind
+            | Action::UiLarger
+            | Action::UiSmaller
+            | Action::UiNormal => Menu::View,
         }
     }
 
@@ -294,6 +330,9 @@ impl Action {
         const PLAY: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F5);
         // Ctrl+Shift+P as in VS Code and Sublime Text.
         const PALETTE: [KeyboardShortcut; 1] = one(CMD_SHIFT, Key::P);
+        const QUIT: [KeyboardShortcut; 1] = one(Modifiers::COMMAND, Key::Q);
+        // F11 as in browsers and the egui demo.
+        const FULL_SCREEN: [KeyboardShortcut; 1] = one(Modifiers::NONE, Key::F11);
         match self {
             Action::NewTile => &NEW_TILE,
             Action::NewCourse => &NEW_COURSE,
@@ -330,6 +369,13 @@ impl Action {
             Action::ToggleBestLine => &BEST_LINE,
             Action::PlayView => &PLAY,
             Action::CommandPalette => &PALETTE,
+            Action::Quit => &QUIT,
+            Action::FullScreen => &FULL_SCREEN,
+            Action::ToggleTheme
+            | Action::ToggleColourBlind
+            | Action::UiLarger
+            | Action::UiSmaller
+            | Action::UiNormal => &[],
         }
     }
 
@@ -523,6 +569,20 @@ mod tests {
         // Menu order: File's first, Help's last.
         assert_eq!(all.first(), Some(&Action::NewTile));
         assert_eq!(all.last(), Some(&Action::Help));
+    }
+
+    #[test]
+    fn quit_and_full_screen_have_the_usual_keys_and_sit_in_menus() {
+        assert_eq!(
+            Action::Quit.shortcuts(),
+            &[KeyboardShortcut::new(Modifiers::COMMAND, Key::Q)]
+        );
+        assert_eq!(Action::Quit.menu(), Menu::File);
+        assert_eq!(
+            Action::FullScreen.shortcuts(),
+            &[KeyboardShortcut::new(Modifiers::NONE, Key::F11)]
+        );
+        assert_eq!(Action::FullScreen.menu(), Menu::View);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! only the core.
 
 pub mod canvas;
+pub mod clipboard;
 pub mod command;
 pub mod course_editor;
 pub mod files;

@@ -6,17 +6,21 @@ mod accessors;
 mod command_palette;
 mod commands;
 mod help;
+mod look;
 mod panels;
 mod play_host;
+mod prompt;
 pub mod screenshot;
 mod status_bar;
 mod top_bar;
 
+use crate::app::canvas::cache::BoardCache;
+use crate::app::clipboard::Clip;
 use crate::app::command::{Action, Command, Entry};
 use crate::app::course_editor::CourseEditor;
 use crate::app::course_editor::thumbnails::Thumbnails;
 use crate::app::files::Files;
-use crate::app::files::open::sample_entry;
+use crate::app::files::open::{open_into, sample_entry};
 use crate::app::files::recovery::Recovery;
 use crate::app::files::{dialogs, pending::PendingAction};
 use crate::app::play::PlayView;
@@ -47,6 +51,37 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
     )
 }
 
+/// The library entry of a document's `view_key`: a library tile or course, or a file, loaded
+/// into the library if it is not there yet and still exists.
+fn last_entry(library: &mut Library, key: &str) -> Option<Entry> {
+    use crate::format::library::Origin;
+    if let Some(id) = key.strip_prefix("tile:") {
+        return library
+            .tiles
+            .iter()
+            .position(|t| t.tile.id == id)
+            .map(Entry::Tile);
+    }
+    if let Some(name) = key.strip_prefix("course:") {
+        return library
+            .courses
+            .iter()
+            .position(|c| c.course.name == name)
+            .map(Entry::Course);
+    }
+    let path = PathBuf::from(key.strip_prefix("file:")?);
+    let is_it = |o: &Origin| matches!(o, Origin::File(p) if *p == path);
+    if let Some(i) = library.tiles.iter().position(|t| is_it(&t.origin)) {
+        return Some(Entry::Tile(i));
+    }
+    if let Some(i) = library.courses.iter().position(|c| is_it(&c.origin)) {
+        return Some(Entry::Course(i));
+    }
+    path.exists()
+        .then(|| open_into(library, &path).ok())
+        .flatten()
+}
+
 /// The window's application.
 pub struct App {
     /// The open documents and the settings.
@@ -58,7 +93,16 @@ pub struct App {
     /// The play view (issue 6), while it is open in place of the editor.
     play: Option<PlayView>,
     palette: CommandPalette,
-    show_help: bool,
+    /// The F1 help window, its search text and whether it is open.
+    help: help::Help,
+    /// What Copy or Cut took last, in any document of the window.
+    clipboard: Option<Clip>,
+    /// The board's picture as a mesh, made again only when the board or the view changes.
+    board_cache: BoardCache,
+    /// The theme and interface size last applied to egui, to apply them again only on change.
+    applied_look: Option<look::Look>,
+    /// Whether the window fills the screen (F11).
+    full_screen: bool,
     /// Where the status bar was last drawn: the hover report stays while the pointer is there,
     /// so its tooltips can be read.
     status_bar_rect: Option<egui::Rect>,
@@ -121,7 +165,11 @@ impl App {
             course: CourseEditor::default(),
             play: None,
             palette: CommandPalette::default(),
-            show_help: false,
+            help: help::Help::default(),
+            clipboard: None,
+            board_cache: BoardCache::default(),
+            applied_look: None,
+            full_screen: false,
             status_bar_rect: None,
             window_title: String::new(),
             screenshot: None,
@@ -136,22 +184,25 @@ impl App {
                 ws.library.add_tiles_of(&folder, Shelf::Folder);
             }
         }
-        let restored_zoom = ws.settings.zoom;
         // A file named on the command line opens as Open would: a bundle offers its tiles, a
         // course names the tiles it cannot find.
         if let Some(path) = file {
             app.files.open_file(&mut app.ws, &path);
         }
         let ws = &mut app.ws;
+        // Else the document open last, as it was left (its own zoom and pan come back with it).
+        let last_document = match ws.settings.last_document.clone() {
+            Some(key) if ws.doc.is_none() => last_entry(&mut ws.library, &key),
+            _ => None,
+        };
         let last_view = (ws.settings.view == StartView::Tile && !ws.library.tiles.is_empty())
             .then_some(Entry::Tile(0));
         if ws.doc.is_none()
-            && let Some(entry) = last_view.or_else(|| sample_entry(&ws.library))
+            && let Some(entry) = last_document
+                .or(last_view)
+                .or_else(|| sample_entry(&ws.library))
         {
             ws.open_entry(entry);
-        }
-        if let Some(zoom) = restored_zoom {
-            ws.view.show_at_zoom(zoom);
         }
         app.follow_document();
         app
@@ -178,6 +229,17 @@ impl App {
     fn input_commands(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let mut commands: Vec<Command> = Vec::new();
         if self.files.pending.is_none() {
+            // What another window copied arrives as the text of a tile or course file.
+            if !ctx.egui_wants_keyboard_input()
+                && let Some(clip) = ctx.input(|i| {
+                    i.events.iter().find_map(|e| match e {
+                        egui::Event::Paste(text) => Clip::from_json(text),
+                        _ => None,
+                    })
+                })
+            {
+                self.clipboard = Some(clip);
+            }
             commands.extend(Action::consume_pressed(ctx).map(Command::Action));
         }
         // A tile or course file dropped on the window opens (after the prompt if need be).
@@ -200,6 +262,7 @@ impl App {
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.apply_look(&ctx);
         self.ws.take_analyses();
         if let Some(plan) = self.screenshot.as_mut() {
             // The picture waits for the problems and the best line.
@@ -226,8 +289,9 @@ impl eframe::App for App {
                 &self.ws.errors,
             ));
         });
+        let hint = self.mouse_hint();
         let status_bar = egui::Panel::bottom("status_bar").show(ui, |ui| {
-            status_bar::status_bar_ui(ui, self.ws.hovered.as_ref());
+            status_bar::status_bar_ui(ui, self.ws.hovered.as_ref(), &hint);
         });
         self.status_bar_rect = Some(status_bar.response.rect);
         if self.play_frame_ui(ui, &mut commands) {
@@ -235,9 +299,13 @@ impl eframe::App for App {
         }
         self.editor_panels_ui(ui, &mut commands);
 
-        commands.extend(self.files.frame_ui(&mut self.ws, &ctx));
+        self.files.frame_ui(&mut self.ws, &ctx);
         self.follow_document();
-        help::help_window(&ctx, &mut self.show_help);
+        // The unsaved-changes question names the documents and the action it guards.
+        if let Some(text) = self.prompt_text() {
+            commands.extend(prompt::unsaved_prompt(&ctx, &text));
+        }
+        self.help.window(&ctx);
         commands.extend(self.palette.ui(&ctx).map(Command::Action));
         dialogs::drop_overlay(&ctx);
 

@@ -7,7 +7,7 @@ pub mod document;
 pub mod linked;
 pub mod shown;
 
-use crate::app::canvas::BoardView;
+use crate::app::canvas::{BoardView, SavedView};
 use crate::app::command::Entry;
 use crate::format::Library;
 use crate::format::library::Origin;
@@ -20,6 +20,7 @@ use document::{Content, Document};
 use linked::LinkedCourse;
 use serde::{Deserialize, Serialize};
 use shown::{HoverInfo, Shown, ShownKind};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// What the user chose that should come back next time. Everything else is runtime state.
@@ -40,10 +41,21 @@ pub struct State {
     pub side_panel_width: f32,
     /// What the window opens on when no file is given: the sample course or the first tile.
     pub view: StartView,
-    /// The zoom (points per square) the user chose, or `None` to fit the board to the window.
+    /// The zoom (points per square) the user chose for the document open last, or `None` when
+    /// it was fitted to the window. Each document's own view is in `views`.
     pub zoom: Option<f32>,
     /// Folders of tiles the user added to the library (or saved a tile into), read at start.
     pub library_folders: Vec<PathBuf>,
+    /// Each document's zoom and pan, by `view_key`: a document opens as it was left, or fitted.
+    pub views: BTreeMap<String, SavedView>,
+    /// The document open last (its `view_key`), opened again at the next start.
+    pub last_document: Option<String>,
+    /// The light theme instead of the dark one.
+    pub light_theme: bool,
+    /// Lasers, belts, gears and flags in the colour-blind-safe set.
+    pub colour_blind_safe: bool,
+    /// The size of text and controls (egui's zoom factor); 1 is normal.
+    pub ui_scale: f32,
 }
 
 impl Default for State {
@@ -59,6 +71,11 @@ impl Default for State {
             view: StartView::Course,
             zoom: None,
             library_folders: Vec::new(),
+            views: BTreeMap::new(),
+            last_document: None,
+            light_theme: false,
+            colour_blind_safe: false,
+            ui_scale: 1.0,
         }
     }
 }
@@ -78,6 +95,19 @@ pub enum StartView {
 
 /// How many files File > Recent lists.
 pub const RECENT_LIMIT: usize = 10;
+/// How many documents' views are kept: the oldest go first.
+pub const VIEWS_LIMIT: usize = 64;
+/// The interface sizes the View menu steps through.
+pub const UI_SCALE_RANGE: (f32, f32) = (0.75, 2.0);
+
+/// The key a document's view is kept under: its file, or the library tile or course it copies.
+pub fn view_key(doc: &Document) -> String {
+    match (&doc.path, &doc.content) {
+        (Some(p), _) => format!("file:{}", p.display()),
+        (None, Content::Tile(t)) => format!("tile:{}", t.id),
+        (None, Content::Course(c)) => format!("course:{}", c.name),
+    }
+}
 
 impl State {
     /// Puts `path` first in the recent files, once, keeping at most `RECENT_LIMIT`.
@@ -120,6 +150,10 @@ pub struct Workspace {
     pub burst_until: Option<f64>,
     /// Counts the documents set: the editors and the recovery file start afresh when it moves.
     generation: u64,
+    /// Moves each time the shown scene is built again: the canvas keeps its mesh until then.
+    pub scene_revision: u64,
+    /// The `view_key` of the document shown, whose view is kept when another opens.
+    view_key: Option<String>,
     /// Validation and the solver of the open course, and of the course a placed tile came from,
     /// run off the frame.
     pub analyser: Analyser,
@@ -145,6 +179,8 @@ impl Workspace {
             marks: Vec::new(),
             burst_until: None,
             generation: 0,
+            scene_revision: 0,
+            view_key: None,
             analyser: Analyser::new(ctx.clone()),
             linked_analyser: Analyser::new(ctx.clone()),
         }
@@ -192,7 +228,35 @@ impl Workspace {
         self.hovered = None;
         self.burst_until = None;
         self.rebuild();
-        self.view.request_fit();
+        self.keep_view();
+        let key = self.doc.as_ref().map(view_key);
+        match key.as_ref().and_then(|k| self.settings.views.get(k)) {
+            Some(saved) => self.view.restore(*saved),
+            None => self.view.request_fit(),
+        }
+        self.view_key = key;
+    }
+
+    /// Keeps the shown document's zoom and pan under its key (or forgets them while it is
+    /// fitted, so it opens fitted again).
+    pub fn keep_view(&mut self) {
+        let Some(key) = self.view_key.clone() else {
+            return;
+        };
+        match self.view.saved() {
+            Some(saved) => {
+                self.settings.views.insert(key, saved);
+                while self.settings.views.len() > VIEWS_LIMIT {
+                    let Some(first) = self.settings.views.keys().next().cloned() else {
+                        break;
+                    };
+                    self.settings.views.remove(&first);
+                }
+            }
+            None => {
+                self.settings.views.remove(&key);
+            }
+        }
     }
 
     /// Compiles the document into the board and scene the canvas shows, and validates a course.
@@ -228,6 +292,7 @@ impl Workspace {
         };
         shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
         self.shown = Some(shown);
+        self.scene_revision += 1;
         self.rebuild_linked();
     }
 
@@ -253,6 +318,7 @@ impl Workspace {
             if let Some(mut shown) = self.shown.take() {
                 shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
                 self.shown = Some(shown);
+                self.scene_revision += 1;
             }
         }
         if let Some(analysis) = self.linked_analyser.poll() {
@@ -418,8 +484,25 @@ impl Workspace {
 
     /// The state to keep for the next run: what `State` holds, with the zoom as it is now.
     pub fn persisted_state(&self) -> State {
+        let mut views = self.settings.views.clone();
+        if let Some(key) = &self.view_key {
+            match self.view.saved() {
+                Some(saved) => {
+                    views.insert(key.clone(), saved);
+                }
+                None => {
+                    views.remove(key);
+                }
+            }
+        }
         State {
             zoom: (!self.view.is_fitted()).then(|| self.view.zoom()),
+            views,
+            last_document: match &self.linked {
+                // A placed tile is opened from its course: the course opens next time.
+                Some(l) => Some(view_key(&l.doc)),
+                None => self.doc.as_ref().map(view_key),
+            },
             view: match self.doc.as_ref().map(|d| &d.content) {
                 Some(Content::Tile(_)) if self.linked.is_none() => StartView::Tile,
                 Some(_) => StartView::Course,

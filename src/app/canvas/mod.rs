@@ -6,7 +6,9 @@
 //! The tile editor, the course composer and the play view all draw their boards here; `paint`
 //! turns the renderer's scene into egui shapes.
 
+pub mod cache;
 pub mod paint;
+pub mod preview;
 
 use crate::geom::Square;
 use crate::model::Board;
@@ -24,6 +26,17 @@ pub const ZOOM_STEP: f32 = 1.25;
 const SCROLL_ZOOM_SPEED: f32 = 1.0 / 200.0;
 /// Space left around the board when it is fitted, in points.
 const FIT_MARGIN: f32 = 24.0;
+/// The squares an empty board is fitted as: one standard tile.
+const EMPTY_BOARD_FIT: f32 = 12.0;
+
+/// A document's zoom and pan as kept between runs: points per square, and where the board's
+/// north-west corner sits relative to the canvas's top-left corner.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SavedView {
+    pub zoom: f32,
+    pub x: f32,
+    pub y: f32,
+}
 
 /// The pan and zoom of the canvas, and the pan drag under way. Runtime state: a new board is fitted.
 #[derive(Clone, Debug, PartialEq)]
@@ -129,6 +142,27 @@ impl BoardView {
         self.centre_pending = true;
     }
 
+    /// The zoom and pan to keep for the document, or `None` while the view follows fit.
+    pub fn saved(&self) -> Option<SavedView> {
+        (!self.follow_fit).then_some(SavedView {
+            zoom: self.zoom,
+            x: self.offset.x,
+            y: self.offset.y,
+        })
+    }
+
+    /// Shows the board at a kept zoom and pan (a document opened again).
+    pub fn restore(&mut self, saved: SavedView) {
+        if !(saved.zoom.is_finite() && saved.x.is_finite() && saved.y.is_finite()) {
+            self.request_fit();
+            return;
+        }
+        self.zoom = saved.zoom.clamp(MIN_ZOOM, MAX_ZOOM);
+        self.offset = Vec2::new(saved.x, saved.y);
+        self.follow_fit = false;
+        self.centre_pending = false;
+    }
+
     /// Zooms about the middle of the canvas (the buttons and keyboard shortcuts).
     pub fn zoom_by(&mut self, factor: f32) {
         if let Some(canvas) = self.canvas {
@@ -156,11 +190,17 @@ impl BoardView {
 
     fn fit(&mut self, canvas: Rect, board_size: Vec2) {
         let room = (canvas.size() - Vec2::splat(2.0 * FIT_MARGIN)).max(Vec2::splat(1.0));
-        let size = board_size.max(Vec2::splat(1.0));
+        // An empty course (no tiles yet) is fitted as if it held one 12 x 12 tile: fitting its
+        // one-square stand-in made a giant start ring (issue 19).
+        let size = if board_size.x < 1.0 || board_size.y < 1.0 {
+            Vec2::splat(EMPTY_BOARD_FIT)
+        } else {
+            board_size
+        };
         self.zoom = (room.x / size.x)
             .min(room.y / size.y)
             .clamp(MIN_ZOOM, MAX_ZOOM);
-        self.offset = (canvas.size() - board_size * self.zoom) / 2.0;
+        self.offset = (canvas.size() - size * self.zoom) / 2.0;
     }
 
     /// Draws the canvas filling the rest of `ui`, with `paint_board` painting the board through
@@ -349,6 +389,32 @@ mod tests {
             .transform_pos(pointer);
         assert!((before - after).length() < 1e-3, "{before:?} {after:?}");
         assert!(!view.is_fitted());
+    }
+
+    #[test]
+    fn an_empty_board_is_fitted_as_one_tile_not_one_square() {
+        let mut view = BoardView::default();
+        view.fit(canvas(), Vec2::ZERO);
+        // 552 points of height for 12 squares, not the 400-point cap for one square.
+        assert!((view.zoom() - 552.0 / 12.0).abs() < 0.01, "{}", view.zoom());
+    }
+
+    #[test]
+    fn a_kept_view_comes_back_as_it_was() {
+        let mut view = BoardView::default();
+        assert_eq!(view.saved(), None, "a fitted view keeps nothing");
+        view.fit(canvas(), Vec2::new(12.0, 12.0));
+        view.zoom_about(canvas(), Pos2::new(300.0, 300.0), 1.5);
+        let saved = view.saved().expect("zoomed");
+        let mut other = BoardView::default();
+        other.restore(saved);
+        assert_eq!(other.saved(), Some(saved));
+        other.restore(SavedView {
+            zoom: f32::NAN,
+            x: 0.0,
+            y: 0.0,
+        });
+        assert!(other.is_fitted(), "a broken kept view fits instead");
     }
 
     #[test]

@@ -7,12 +7,88 @@ use egui::{Align2, Color32, FontId, Pos2, StrokeKind};
 
 /// Paints `scene` (board units) through `to_screen` (board rect -> screen rect).
 pub fn paint_scene(painter: &egui::Painter, scene: &Scene, to_screen: RectTransform) {
-    let shapes = scene_to_shapes(scene, to_screen, |text| {
-        let galley = painter.layout_no_wrap(text.text.to_string(), text.font, text.colour);
-        let rect = text.align.anchor_size(text.pos, galley.size());
-        egui::Shape::galley(rect.min, galley, text.colour)
-    });
+    paint_scene_with(painter, scene, to_screen, ColourMap::default());
+}
+
+/// Paints `scene` with its colours mapped (faded for a ghost, or the colour-blind-safe set).
+pub fn paint_scene_with(
+    painter: &egui::Painter,
+    scene: &Scene,
+    to_screen: RectTransform,
+    map: ColourMap,
+) {
+    let shapes = scene_to_shapes_mapped(scene, to_screen, map, |text| text_shape(painter, text));
     painter.extend(shapes);
+}
+
+/// A text request laid out with the painter's fonts.
+pub fn text_shape(painter: &egui::Painter, text: TextRequest<'_>) -> egui::Shape {
+    let galley = painter.layout_no_wrap(text.text.to_string(), text.font, text.colour);
+    let rect = text.align.anchor_size(text.pos, galley.size());
+    egui::Shape::galley(rect.min, galley, text.colour)
+}
+
+/// How the scene's colours reach the screen: see-through for a ghost of what a click would
+/// place, and the colour-blind-safe set of colours for lasers, belts, gears and flags.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColourMap {
+    /// 1 for the board itself, less for a ghost.
+    pub opacity: f32,
+    /// Swap the red-green pairs for the Okabe-Ito colours (Okabe and Ito, "Color Universal
+    /// Design", 2002), which people with any common colour vision tell apart.
+    pub colour_blind_safe: bool,
+}
+
+impl Default for ColourMap {
+    fn default() -> Self {
+        ColourMap {
+            opacity: 1.0,
+            colour_blind_safe: false,
+        }
+    }
+}
+
+/// The renderer's colours that carry meaning by hue, and their Okabe-Ito replacements.
+type Rgb = (u8, u8, u8);
+const SAFE_COLOURS: [(Rgb, Rgb); 11] = [
+    // Laser mounts and beams: vermillion.
+    ((230, 30, 30), (213, 94, 0)),
+    ((255, 40, 40), (213, 94, 0)),
+    // One-way walls: the blocked side vermillion, the open side bluish green.
+    ((226, 30, 30), (213, 94, 0)),
+    ((40, 190, 70), (0, 158, 115)),
+    // Gears: clockwise bluish green, counter-clockwise reddish purple.
+    ((40, 150, 60), (0, 158, 115)),
+    ((200, 44, 40), (204, 121, 167)),
+    // Belts yellow, express belts blue, currents sky blue.
+    ((226, 186, 50), (240, 228, 66)),
+    ((52, 104, 204), (0, 114, 178)),
+    ((40, 92, 170), (86, 180, 233)),
+    // Flags: orange.
+    ((236, 70, 30), (230, 159, 0)),
+    // The solver's best line: sky blue instead of green.
+    ((20, 200, 90), (86, 180, 233)),
+];
+
+impl ColourMap {
+    /// A ghost: the scene at `opacity`.
+    pub fn faded(opacity: f32) -> ColourMap {
+        ColourMap {
+            opacity,
+            ..ColourMap::default()
+        }
+    }
+
+    pub fn colour(self, c: Rgba) -> Color32 {
+        let (mut r, mut g, mut b) = (c.r, c.g, c.b);
+        if self.colour_blind_safe
+            && let Some((_, to)) = SAFE_COLOURS.iter().find(|(from, _)| *from == (r, g, b))
+        {
+            (r, g, b) = *to;
+        }
+        let a = (f32::from(c.a) * self.opacity.clamp(0.0, 1.0)).round() as u8;
+        Color32::from_rgba_unmultiplied(r, g, b, a)
+    }
 }
 
 /// A text to lay out, in screen space: the caller turns it into a shape with its fonts.
@@ -29,8 +105,19 @@ pub struct TextRequest<'a> {
 pub fn scene_to_shapes(
     scene: &Scene,
     to_screen: RectTransform,
+    text: impl FnMut(TextRequest<'_>) -> egui::Shape,
+) -> Vec<egui::Shape> {
+    scene_to_shapes_mapped(scene, to_screen, ColourMap::default(), text)
+}
+
+/// `scene_to_shapes` with the colours mapped through `map`.
+pub fn scene_to_shapes_mapped(
+    scene: &Scene,
+    to_screen: RectTransform,
+    map: ColourMap,
     mut text: impl FnMut(TextRequest<'_>) -> egui::Shape,
 ) -> Vec<egui::Shape> {
+    let colour = |c: Rgba| map.colour(c);
     let scale = to_screen.scale().x;
     let pos = |p: Point| to_screen.transform_pos(Pos2::new(p.x, p.y));
     let stroke = |s: Option<Stroke>| match s {
@@ -113,10 +200,6 @@ pub fn scene_to_shapes(
     out
 }
 
-fn colour(c: Rgba) -> Color32 {
-    Color32::from_rgba_unmultiplied(c.r, c.g, c.b, c.a)
-}
-
 fn align(a: Anchor) -> Align2 {
     let h = match a.h {
         HAlign::Left => egui::Align::Min,
@@ -134,6 +217,33 @@ fn align(a: Anchor) -> Align2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_colour_blind_set_replaces_the_red_green_pairs_and_a_ghost_fades() {
+        let safe = ColourMap {
+            opacity: 1.0,
+            colour_blind_safe: true,
+        };
+        // Lasers and clockwise gears no longer differ only by red and green.
+        assert_eq!(
+            safe.colour(Rgba::rgb(230, 30, 30)),
+            Color32::from_rgb(213, 94, 0)
+        );
+        assert_eq!(
+            safe.colour(Rgba::rgb(40, 150, 60)),
+            Color32::from_rgb(0, 158, 115)
+        );
+        // Other colours, and the normal map, are left alone.
+        assert_eq!(
+            safe.colour(Rgba::rgb(176, 180, 184)),
+            Color32::from_rgb(176, 180, 184)
+        );
+        assert_eq!(
+            ColourMap::default().colour(Rgba::rgb(230, 30, 30)),
+            Color32::from_rgb(230, 30, 30)
+        );
+        assert_eq!(ColourMap::faded(0.5).colour(Rgba::rgb(0, 0, 0)).a(), 128);
+    }
     use crate::format::{self, Document};
     use crate::geom::Square;
     use crate::model::{Board, Tile};

@@ -186,8 +186,10 @@ enum MenuChoice {
     Remove,
 }
 
-/// Places library tile `id` with its north-west corner on `at`, unturned.
+/// Places library tile `id` with its north-west corner on `at` (snapped to a neighbour's side as
+/// its footprint showed), unturned.
 fn place_tile(ws: &mut Workspace, id: String, at: Square) {
+    let at = super::preview::footprint(ws, &id, at).map_or(at, |((at, _, _), _)| at);
     ws.edit_course(|c| {
         if c.placements.len() >= crate::model::course::MAX_PLACEMENTS {
             return false;

@@ -7,10 +7,12 @@ pub mod course_panel;
 pub mod edit;
 pub mod library_panel;
 pub mod linked_panel;
+pub mod preview;
 pub mod side_panel;
 pub mod thumbnails;
 pub mod validation_panel;
 
+use crate::app::canvas::preview::PreviewShown;
 use crate::app::command::CourseTool;
 use crate::app::state::Workspace;
 use crate::geom::Square;
@@ -39,6 +41,8 @@ pub struct CourseEditor {
     drag: Option<CourseDrag>,
     /// The placement a context menu on the course was opened on.
     context_placement: Option<usize>,
+    /// What the canvas showed of the next click or drop in the last frame.
+    pub preview: Option<PreviewShown>,
     /// The workspace generation these belong to: a new document starts them afresh.
     generation: u64,
 }

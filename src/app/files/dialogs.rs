@@ -6,46 +6,8 @@
 use super::disk::{Conflict, ConflictAnswer};
 use super::recovery::Recovered;
 use super::tiles::TileOffer;
-use crate::app::command::{Command, PromptAnswer};
 use crate::app::state::document::Content;
 use egui::{Context, Id, Modal, RichText, ScrollArea};
-
-/// The unsaved-changes prompt for the document `name`. Returns the answer once given; closing
-/// the prompt with Escape or a click outside cancels.
-pub fn unsaved_prompt(ctx: &Context, name: &str) -> Option<Command> {
-    let mut answer = None;
-    let modal = Modal::new(Id::unique("unsaved_changes")).show(ctx, |ui| {
-        ui.heading("Unsaved changes");
-        ui.label(format!("Save the changes to \"{name}\" first?"));
-        ui.horizontal(|ui| {
-            if ui
-                .button("Save")
-                .on_hover_text("Save, then go on")
-                .clicked()
-            {
-                answer = Some(PromptAnswer::Save);
-            }
-            if ui
-                .button("Don't Save")
-                .on_hover_text("Go on and lose the changes")
-                .clicked()
-            {
-                answer = Some(PromptAnswer::DontSave);
-            }
-            if ui
-                .button("Cancel")
-                .on_hover_text("Keep editing the document")
-                .clicked()
-            {
-                answer = Some(PromptAnswer::Cancel);
-            }
-        });
-    });
-    if answer.is_none() && modal.should_close() {
-        answer = Some(PromptAnswer::Cancel);
-    }
-    answer.map(Command::Prompt)
-}
 
 /// Darkens the window and says what dropping will do while files are dragged over it.
 pub fn drop_overlay(ctx: &Context) {

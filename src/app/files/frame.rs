@@ -1,20 +1,19 @@
 //! The files side's part of each frame: the file dialog, the offer of recovered documents, the
 //! question about a file changed on disk (looked for when the window gets the focus), the offer
-//! of a bundle's tiles, the tile id prompt and the missing tiles. Returns the commands the
-//! unsaved-changes prompt gives.
+//! of a bundle's tiles, the tile id prompt and the missing tiles (the unsaved-changes prompt is
+//! the shell's: it names the action it guards).
 
 use super::dialogs::{self, RestoreAnswer};
 use super::pending::PendingAction;
 use super::tiles::missing_tiles;
 use super::{Files, Purpose};
-use crate::app::command::{Action, Command};
+use crate::app::command::Action;
 use crate::app::state::Workspace;
 use crate::format::tile::check_id;
 
 impl Files {
     /// Draws what the files side shows this frame and does what its answers ask.
-    pub fn frame_ui(&mut self, ws: &mut Workspace, ctx: &egui::Context) -> Vec<Command> {
-        let mut commands = Vec::new();
+    pub fn frame_ui(&mut self, ws: &mut Workspace, ctx: &egui::Context) {
         let focused = ctx.input(|i| {
             i.events
                 .iter()
@@ -72,14 +71,10 @@ impl Files {
         {
             self.ask(ws, ctx, Purpose::LocateTile(id));
         }
-        if let Some(name) = self.pending_names(ws) {
-            commands.extend(dialogs::unsaved_prompt(ctx, &name));
-        }
         if self.dialog.is_some() {
             // The native dialog's thread asks for a frame when it answers; this is the backstop.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
-        commands
     }
 
     /// Why the id typed in the rename prompt cannot be used, if it cannot.

@@ -4,7 +4,7 @@
 use super::PlayView;
 use super::anim::{Pose, poses_of};
 use super::labels::robot_colour;
-use crate::app::canvas::paint::paint_scene;
+use crate::app::state::shown::HoverInfo;
 use egui::{Color32, Pos2, Stroke, Ui, Vec2};
 
 impl PlayView {
@@ -40,9 +40,12 @@ impl PlayView {
             }
         }
         let scene = &self.scene;
-        self.board_view
+        let (cache, colours) = (&mut self.board_cache, self.colours);
+        let response = self
+            .board_view
             .ui(ui, &self.arena.board, |painter, to_screen| {
-                paint_scene(painter, scene, to_screen);
+                // The course never changes in the play view: one revision.
+                cache.paint(painter, scene, 0, to_screen, colours);
                 let scale = to_screen.scale().x;
                 for (line, strength) in &shots {
                     let colour = if line.by_robot {
@@ -69,6 +72,41 @@ impl PlayView {
                     );
                 }
             });
+        let hovered = response
+            .hovered_square
+            .map(|s| HoverInfo::of(&self.arena.board, s));
+        if hovered != self.hovered {
+            self.hovered = hovered;
+            // The bar below the board was drawn before the board: draw it again.
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// The bar below the board: the square under the pointer and, for each element on it, its
+    /// name and the ruling sentence a designer would otherwise guess (issue 22 item 3).
+    pub(super) fn square_rules_ui(&self, ui: &mut Ui) {
+        let Some(info) = &self.hovered else {
+            ui.weak("Point at a square to read the rules of what is on it.");
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.monospace(info.square.to_string());
+            if info.kinds.is_empty() {
+                ui.weak(if info.on_board {
+                    "open floor"
+                } else {
+                    "off the board: a robot that goes here is destroyed"
+                });
+            }
+            for (kind, side) in &info.kinds {
+                let name = match side {
+                    Some(side) => format!("{} ({side} side):", kind.name()),
+                    None => format!("{}:", kind.name()),
+                };
+                ui.strong(name);
+                ui.label(kind.rule());
+            }
+        });
     }
 }
 

@@ -3,7 +3,7 @@
 //! heat map over the board, and export to JSON or CSV.
 
 use crate::app::canvas::BoardView;
-use crate::app::canvas::paint::paint_scene;
+use crate::app::canvas::paint::{ColourMap, paint_scene_with};
 use crate::bots::drive::DriveStats;
 use crate::bots::{Arena, BotKind, DriveOptions, drive};
 use crate::geom::Square;
@@ -67,6 +67,8 @@ pub struct DrivePanel {
     board_view: BoardView,
     /// Where the last export went, to say so.
     exported: Option<String>,
+    /// How the board's colours are drawn (the colour-blind-safe set if chosen).
+    pub colours: ColourMap,
 }
 
 impl Default for DrivePanel {
@@ -88,8 +90,15 @@ impl Default for DrivePanel {
             error: None,
             board_view: BoardView::default(),
             exported: None,
+            colours: ColourMap::default(),
         }
     }
+}
+
+/// How opaque a heat cell of `n` is when the most-hit square has `max`: at least faintly
+/// visible, up to 85% opaque. The legend reads the same scale.
+pub(super) fn heat_alpha(n: u32, max: u32) -> u8 {
+    (40.0 + 180.0 * (n as f32 / max.max(1) as f32)) as u8
 }
 
 /// How red a heat cell is: the most-hit square is strongest.
@@ -102,17 +111,18 @@ fn heat_highlights(grid: &[Vec<u32>], colour: Rgba) -> Vec<(Square, Rgba)> {
     for (y, row) in grid.iter().enumerate() {
         for (x, &n) in row.iter().enumerate() {
             if n > 0 {
-                // At least faintly visible, up to 85% opaque.
-                let a = 40.0 + 180.0 * (n as f32 / max as f32);
-                out.push((Square::new(x as i32, y as i32), colour.with_alpha(a as u8)));
+                out.push((
+                    Square::new(x as i32, y as i32),
+                    colour.with_alpha(heat_alpha(n, max)),
+                ));
             }
         }
     }
     out
 }
 
-const DESTROYED_COLOUR: Rgba = Rgba::rgb(230, 20, 20);
-const DAMAGE_COLOUR: Rgba = Rgba::rgb(255, 140, 0);
+pub(super) const DESTROYED_COLOUR: Rgba = Rgba::rgb(230, 20, 20);
+pub(super) const DAMAGE_COLOUR: Rgba = Rgba::rgb(255, 140, 0);
 
 impl DriveResults {
     pub fn new(arena: &Arena, stats: DriveStats, cancelled: bool) -> DriveResults {
@@ -231,6 +241,10 @@ pub fn write_results(path: &Path, stats: &DriveStats, format: ExportFormat) -> R
 impl DrivePanel {
     pub fn is_running(&self) -> bool {
         self.job.is_some()
+    }
+
+    pub fn board_view(&self) -> &BoardView {
+        &self.board_view
     }
 
     pub fn board_view_mut(&mut self) -> &mut BoardView {
@@ -366,9 +380,20 @@ impl DrivePanel {
                         .on_hover_text("How many games to play");
                     ui.end_row();
                     let l = ui.label("Seed");
-                    ui.add(egui::DragValue::new(&mut self.seed))
-                        .labelled_by(l.id)
-                        .on_hover_text("Game g is played with seed + g");
+                    ui.horizontal(|ui| {
+                        ui.add(egui::DragValue::new(&mut self.seed))
+                            .labelled_by(l.id)
+                            .on_hover_text(
+                                "Game g is played with seed + g: the same seed plays the same games",
+                            );
+                        if ui
+                            .button("New seed")
+                            .on_hover_text("Pick another seed, so the next run plays other games")
+                            .clicked()
+                        {
+                            self.seed = new_seed(self.seed);
+                        }
+                    });
                     ui.end_row();
                     let l = ui.label("Turn cap");
                     ui.add(egui::DragValue::new(&mut self.turn_cap).range(1..=1000))
@@ -493,11 +518,13 @@ impl DrivePanel {
     /// The board with the heat map, in the middle of the window.
     pub fn board_ui(&mut self, ui: &mut Ui, arena: &Arena, plain: &Scene) {
         let scene = self.results.as_ref().map_or(plain, |r| r.scene(self.heat));
+        let colours = self.colours;
         let response = self
             .board_view
             .ui(ui, &arena.board, |painter, screen_from_board| {
-                paint_scene(painter, scene, screen_from_board);
+                paint_scene_with(painter, scene, screen_from_board, colours);
             });
+
         if let (Some(r), Some(s)) = (&self.results, response.hovered_square) {
             let cell = |g: &[Vec<u32>]| {
                 g.get(s.y as usize)
@@ -524,6 +551,20 @@ impl DrivePanel {
             }
         }
     }
+}
+
+/// A seed unlike `old`, from the clock (mixed as splitmix64 does, so close times differ widely).
+pub fn new_seed(old: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut z = nanos ^ old.rotate_left(17) ^ 0x9e37_79b9_7f4a_7c15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    // Seeds a person can read and type: below a million.
+    let seed = z % 1_000_000;
+    if seed == old { seed + 1 } else { seed }
 }
 
 /// Chooses the bots of a drive: one row per robot, 1 to 8.

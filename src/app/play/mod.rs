@@ -8,6 +8,7 @@ mod choices_ui;
 mod controls;
 pub mod drive_panel;
 mod hand;
+mod heat_legend;
 mod labels;
 mod log;
 mod playback;
@@ -17,8 +18,11 @@ pub mod session;
 mod setup;
 mod view;
 
+use crate::app::canvas::cache::BoardCache;
+use crate::app::canvas::paint::ColourMap;
 use crate::app::canvas::{BoardView, ZOOM_STEP};
 use crate::app::command::Action;
+use crate::app::state::shown::HoverInfo;
 use crate::bots::Arena;
 use crate::engine::{Card, Choices};
 use crate::format::Library;
@@ -93,6 +97,13 @@ pub struct PlayView {
     log_rows: (u64, Vec<(usize, Option<usize>)>),
     error: Option<String>,
     pub drive: DrivePanel,
+    /// The board's picture as a mesh, made again only when the view changes.
+    board_cache: BoardCache,
+    /// How the board's colours are drawn (the colour-blind-safe set if chosen).
+    colours: ColourMap,
+    /// The square under the pointer on the game's board and what is on it, whose rules the
+    /// bar below the board says (issue 22 item 3).
+    hovered: Option<HoverInfo>,
 }
 
 impl PlayView {
@@ -136,6 +147,9 @@ impl PlayView {
             log_rows: (u64::MAX, Vec::new()),
             error: None,
             drive: DrivePanel::default(),
+            board_cache: BoardCache::default(),
+            colours: ColourMap::default(),
+            hovered: None,
         })
     }
 

@@ -1,13 +1,17 @@
 //! Drawing the play view: the two tabs (one game step by step, the test drive) and the panels of
 //! the game tab, each drawn by its own file.
 
+use super::heat_legend::heat_legend_ui;
 use super::{PlayTab, PlayView};
+use crate::app::canvas::paint::ColourMap;
 use egui::Ui;
 
 impl PlayView {
     /// Draws the play view in the window below the menus. Returns true when the user asks to go
     /// back to the editor.
-    pub fn ui(&mut self, ui: &mut Ui) -> bool {
+    pub fn ui(&mut self, ui: &mut Ui, colours: ColourMap) -> bool {
+        self.colours = colours;
+        self.drive.colours = colours;
         let mut leave = false;
         egui::Panel::top("play_tabs").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -43,7 +47,12 @@ impl PlayView {
                     .show(ui, |ui| self.drive.histogram_ui(ui));
                 egui::CentralPanel::default()
                     .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
-                    .show(ui, |ui| self.drive.board_ui(ui, &arena, &self.scene));
+                    .show(ui, |ui| {
+                        self.drive.board_ui(ui, &arena, &self.scene);
+                        if let Some(r) = self.drive.results() {
+                            heat_legend_ui(ui, self.drive.board_view(), r, self.drive.heat);
+                        }
+                    });
             }
         }
         // A drive keeps running (and is polled) while the game tab is shown.
@@ -63,6 +72,7 @@ impl PlayView {
             self.controls_ui(ui, now);
             self.hand_ui(ui);
         });
+        egui::Panel::bottom("play_square").show(ui, |ui| self.square_rules_ui(ui));
         egui::Panel::left("play_side")
             .resizable(true)
             .default_size(330.0)

@@ -2,6 +2,8 @@
 
 use super::App;
 use crate::app::canvas::BoardView;
+use crate::app::canvas::preview::PreviewShown;
+use crate::app::clipboard::Clip;
 use crate::app::command::Entry;
 use crate::app::command::Tool;
 use crate::app::course_editor::thumbnails::Thumbnails;
@@ -127,5 +129,46 @@ impl App {
 
     pub fn files_mut(&mut self) -> &mut crate::app::files::Files {
         &mut self.files
+    }
+
+    /// What the canvas showed of the next click (or drop) in the last frame: a ghost, a lit
+    /// edge, an erase, copied squares following the pointer, a tile's footprint.
+    pub fn preview(&self) -> Option<&PreviewShown> {
+        if self.ws.editing_course() {
+            self.course.preview.as_ref()
+        } else {
+            self.tile.preview.as_ref()
+        }
+    }
+
+    /// What Copy or Cut took last.
+    pub fn clipboard(&self) -> Option<&Clip> {
+        self.clipboard.as_ref()
+    }
+
+    /// Whether copied squares follow the pointer, waiting for a click to paste them.
+    pub fn is_pasting(&self) -> bool {
+        self.tile.is_pasting()
+    }
+
+    /// How many times the editor's board mesh has been made: a pointer moving over the board
+    /// must not make it again.
+    pub fn board_mesh_builds(&self) -> u64 {
+        self.board_cache.builds()
+    }
+
+    /// Whether the F1 help is open.
+    pub fn help_open(&self) -> bool {
+        self.help.open
+    }
+
+    /// Whether the window was asked to fill the screen (F11).
+    pub fn is_full_screen(&self) -> bool {
+        self.full_screen
+    }
+
+    /// The question of the unsaved-changes prompt while an action waits for it.
+    pub fn prompt_question(&self) -> Option<String> {
+        self.prompt_text()
     }
 }

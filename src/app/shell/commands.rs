@@ -79,9 +79,17 @@ impl App {
             Action::ToolFill => self.tile.tool = Tool::Fill,
             Action::ToolPick => self.tile.tool = Tool::Pick,
             Action::ToolSelect => self.tile.tool = Tool::Select,
-            Action::Copy => self.tile.copy(ws, false),
-            Action::Cut => self.tile.copy(ws, true),
-            Action::Paste => self.tile.paste(ws),
+            Action::Copy | Action::Cut => self.copy(ctx, action == Action::Cut),
+            Action::Paste => {
+                let Some(clip) = self.clipboard.clone() else {
+                    return;
+                };
+                if ws.editing_course() {
+                    self.course.paste(ws, &clip);
+                } else {
+                    self.tile.paste(ws, &clip);
+                }
+            }
             Action::FlipSelection => self.tile.transform_selection(ws, now, None),
             Action::FitView => ws.view.request_fit(),
             Action::ZoomIn => ws.view.zoom_by(ZOOM_STEP),
@@ -90,7 +98,7 @@ impl App {
                 ws.settings.show_grid = !ws.settings.show_grid;
                 ws.rebuild();
             }
-            Action::Help => self.show_help = !self.show_help,
+            Action::Help => self.help.toggle(),
             Action::EditPlacedTile => self.course.edit_tile_under_pointer(ws),
             Action::BackToCourse => {
                 if ws.linked.is_some() {
@@ -107,6 +115,34 @@ impl App {
             }
             Action::PlayView => self.toggle_play(),
             Action::CommandPalette => self.palette.toggle(),
+            // The close request comes back as `close_requested`: the prompt asks first.
+            Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Action::FullScreen => {
+                self.full_screen = !self.full_screen;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.full_screen));
+            }
+            Action::ToggleTheme => ws.settings.light_theme = !ws.settings.light_theme,
+            Action::ToggleColourBlind => {
+                ws.settings.colour_blind_safe = !ws.settings.colour_blind_safe;
+            }
+            Action::UiLarger => self.scale_ui(1),
+            Action::UiSmaller => self.scale_ui(-1),
+            Action::UiNormal => self.scale_ui(0),
+        }
+    }
+
+    /// Copy or Cut: the selection of a tile, or the placed tile under the pointer on a course,
+    /// kept for Paste in any document of the window and put on the system clipboard as the text
+    /// of a tile or course file, for other windows.
+    fn copy(&mut self, ctx: &egui::Context, cut: bool) {
+        let clip = if self.ws.editing_course() {
+            self.course.copy(&mut self.ws, cut)
+        } else {
+            self.tile.copy(&mut self.ws, cut)
+        };
+        if let Some(clip) = clip {
+            ctx.copy_text(clip.to_json());
+            self.clipboard = Some(clip);
         }
     }
 

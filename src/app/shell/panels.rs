@@ -2,7 +2,7 @@
 //! right (with the course a placed tile came from at its foot), and the canvas in the middle.
 
 use super::App;
-use crate::app::canvas::paint::paint_scene;
+use crate::app::canvas::board_size;
 use crate::app::command::Command;
 use crate::app::course_editor::{library_panel, linked_panel};
 use crate::app::state::shown::HoverInfo;
@@ -39,6 +39,7 @@ impl App {
                     ui.set_min_width(ui.available_width());
                     commands.extend(self.side_panel_ui(ui));
                 });
+            // The panel never squeezes the canvas to nothing at 1280 x 800 (issue 19).
             self.ws.settings.side_panel_width = panel.response.rect.width();
         }
         egui::CentralPanel::default()
@@ -58,11 +59,17 @@ impl App {
                     commands.extend(linked_panel::linked_course_ui(ui, &self.ws))
                 });
         }
-        if self.ws.editing_tile() {
-            commands.extend(self.tile.side_panel_ui(ui, &mut self.ws));
-        } else {
-            commands.extend(self.course.side_panel_ui(ui, &mut self.ws));
-        }
+        // The whole panel scrolls, so nothing in it is out of reach in a small window.
+        egui::ScrollArea::vertical()
+            .id_salt("side_panel_scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if self.ws.editing_tile() {
+                    commands.extend(self.tile.side_panel_ui(ui, &mut self.ws));
+                } else {
+                    commands.extend(self.course.side_panel_ui(ui, &mut self.ws));
+                }
+            });
         commands
     }
 
@@ -90,12 +97,30 @@ impl App {
             }
             sum
         });
+        let map = self.colour_map();
+        let revision = self.ws.scene_revision;
+        let cache = &mut self.board_cache;
         let response = self
             .ws
             .view
             .ui(ui, &shown.board, |painter, screen_from_board| {
-                paint_scene(painter, &shown.scene, screen_from_board);
+                cache.paint(painter, &shown.scene, revision, screen_from_board, map);
             });
+        // What a click would do, over the board.
+        if let Some(canvas) = self.ws.view.canvas() {
+            let to_screen = self
+                .ws
+                .view
+                .screen_from_board(canvas, board_size(&shown.board));
+            let painter = ui.painter_at(canvas);
+            if self.ws.editing_tile() {
+                self.tile
+                    .preview_ui(&self.ws, &painter, to_screen, &response, map);
+            } else {
+                self.course
+                    .preview_ui(&self.ws, &painter, to_screen, &response);
+            }
+        }
         let pointer_on_status_bar = ui
             .ctx()
             .pointer_hover_pos()

@@ -1,9 +1,8 @@
 //! Where the play view meets the window: opening and closing it (Action::PlayView), drawing it in
 //! place of the editor's panels, and what the tests and `--screenshot` read or set up.
 
-use super::{App, help};
+use super::{App, prompt};
 use crate::app::command::{Action, Command, Menu};
-use crate::app::files::dialogs;
 use crate::app::play::PlayView;
 
 impl App {
@@ -37,22 +36,18 @@ impl App {
     /// Draws the play view when it is open and runs the frame's commands; returns false (and
     /// draws nothing) when the editor is shown instead.
     pub(super) fn play_frame_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) -> bool {
+        let map = self.colour_map();
         let Some(play) = self.play.as_mut() else {
             return false;
         };
         let ctx = ui.ctx().clone();
-        if play.ui(ui) {
+        if play.ui(ui, map) {
             commands.push(Command::Action(Action::PlayView));
         }
-        if self.files.pending.is_some() {
-            let name = self
-                .ws
-                .doc
-                .as_ref()
-                .map_or_else(String::new, |d| d.content.display_name());
-            commands.extend(dialogs::unsaved_prompt(&ctx, &name));
+        if let Some(text) = self.prompt_text() {
+            commands.extend(prompt::unsaved_prompt(&ctx, &text));
         }
-        help::help_window(&ctx, &mut self.show_help);
+        self.help.window(&ctx);
         commands.extend(self.palette.ui(&ctx).map(Command::Action));
         for command in std::mem::take(commands) {
             // The editor is hidden: its editing shortcuts would change what cannot be seen.

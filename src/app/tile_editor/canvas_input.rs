@@ -12,10 +12,22 @@ use crate::geom::Square;
 impl TileEditor {
     /// The tile tools: the primary button uses the chosen tool, the secondary one erases.
     pub fn canvas_input(&mut self, ws: &mut Workspace, r: &CanvasResponse) {
+        if self.floating.is_some() {
+            self.floating_input(ws, r);
+            return;
+        }
+        if self.swallow_press {
+            if r.tool_button.is_some() {
+                return;
+            }
+            self.swallow_press = false;
+        }
         let (Some(button), Some(pos)) = (r.tool_button, r.board_pos) else {
             // A slow frame can hold the last move of a belt stroke and its release together.
             if let Some(pos) = r.board_pos
-                && self.stroke.is_some_and(|s| s.moved)
+                && self
+                    .stroke
+                    .is_some_and(|s| s.moved && s.button == egui::PointerButton::Primary)
                 && self.tool == Tool::Paint
                 && is_flow(self.brush.kind)
             {
@@ -33,6 +45,7 @@ impl TileEditor {
             self.stroke = Some(Stroke {
                 square,
                 moved: false,
+                button,
             });
             if ws
                 .doc
@@ -85,6 +98,31 @@ impl TileEditor {
         }
     }
 
+    /// While copied squares follow the pointer: a primary click pastes them there, a secondary
+    /// click or Escape lets them go.
+    fn floating_input(&mut self, ws: &mut Workspace, r: &CanvasResponse) {
+        let escape = r
+            .response
+            .ctx
+            .input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+        if escape || (r.tool_pressed && r.tool_button == Some(egui::PointerButton::Secondary)) {
+            self.floating = None;
+            return;
+        }
+        let (true, Some(egui::PointerButton::Primary), Some(pos)) =
+            (r.tool_pressed, r.tool_button, r.board_pos)
+        else {
+            return;
+        };
+        let Some((clip, _)) = self.floating.take() else {
+            return;
+        };
+        let at = Square::new(pos.x.floor() as i32, pos.y.floor() as i32);
+        ws.begin_edit();
+        self.paste_at(ws, &clip, at);
+        self.swallow_press = true;
+    }
+
     /// Lays belts (or currents, rivers) from the stroke's last square to `square`, one step at a
     /// time; the first step makes the pressed square run towards the second.
     fn extend_flow_stroke(&mut self, ws: &mut Workspace, square: Square) {
@@ -92,6 +130,9 @@ impl TileEditor {
         let Some(stroke) = self.stroke else {
             return;
         };
+        if stroke.button != egui::PointerButton::Primary {
+            return;
+        }
         if square == stroke.square {
             return;
         }
@@ -122,16 +163,22 @@ impl TileEditor {
         self.stroke = Some(Stroke {
             square,
             moved: true,
+            button: stroke.button,
         });
     }
 
     /// Ends a tile stroke: a click without a drag with a belt brush lays one straight piece.
+    /// A right click erased already and lays nothing (issue 19: it used to paint a belt).
     fn end_stroke(&mut self, ws: &mut Workspace) {
         let Some(stroke) = self.stroke.take() else {
             return;
         };
         let brush = self.brush;
-        if !stroke.moved && self.tool == Tool::Paint && is_flow(brush.kind) {
+        if !stroke.moved
+            && stroke.button == egui::PointerButton::Primary
+            && self.tool == Tool::Paint
+            && is_flow(brush.kind)
+        {
             let s = stroke.square;
             ws.edit_tile(|t| paint_at(t, s.x as f32 + 0.5, s.y as f32 + 0.5, brush));
         }

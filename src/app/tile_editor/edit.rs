@@ -4,9 +4,12 @@
 use super::TileEditor;
 use super::selection;
 use super::tools::rotate_square;
+use crate::app::clipboard::Clip;
 use crate::app::command::Tool;
 use crate::app::state::Workspace;
-use crate::geom::Rotation;
+use crate::geom::{Rotation, Square};
+use crate::model::{Board, Tile};
+use crate::render::{SceneOptions, build_scene};
 
 impl TileEditor {
     /// R: turns the selection when the Select tool has one, else the tile's element under the
@@ -54,40 +57,58 @@ impl TileEditor {
         }
     }
 
-    /// Copy, or with `cut` Cut: takes the selected squares for Paste (and clears them).
-    pub fn copy(&mut self, ws: &mut Workspace, cut: bool) {
-        let sel = self.selection;
+    /// Copy, or with `cut` Cut: the selected squares, for Paste (and clears them).
+    pub fn copy(&mut self, ws: &mut Workspace, cut: bool) -> Option<Clip> {
+        let sel = self.selection?;
         let clip = ws
             .doc
             .as_ref()
             .and_then(|d| d.tile())
-            .zip(sel)
-            .map(|(t, sel)| selection::copy(t, sel));
-        if clip.is_some() {
-            self.clipboard = clip;
-            if cut && let Some(sel) = sel {
-                ws.edit_tile(|t| {
-                    selection::clear(t, sel);
-                    true
-                });
+            .map(|t| selection::copy(t, sel))?;
+        if cut {
+            ws.edit_tile(|t| {
+                selection::clear(t, sel);
+                true
+            });
+        }
+        Some(Clip::Squares(clip))
+    }
+
+    /// Pastes copied squares with their north-west corner under the pointer, and selects them.
+    /// With the pointer off the tile (Paste from the menu), they follow the pointer until a
+    /// click puts them down.
+    pub fn paste(&mut self, ws: &mut Workspace, clip: &Clip) {
+        let Clip::Squares(clip) = clip else {
+            ws.errors
+                .push("The clipboard holds placed tiles: paste them into a course.".to_string());
+            return;
+        };
+        match ws.hovered_square() {
+            Some(at) => self.paste_at(ws, clip, at),
+            None => {
+                let board = Board::from_tile(clip, &[]);
+                let scene = build_scene(&board, &SceneOptions::default());
+                self.floating = Some((clip.clone(), scene));
             }
         }
     }
 
-    /// Pastes what was copied with its north-west corner under the pointer (or on the
-    /// selection's), and selects it.
-    pub fn paste(&mut self, ws: &mut Workspace) {
-        let at = ws.hovered_square().or(self.selection.map(|s| s.min));
-        if let (Some(clip), Some(at)) = (self.clipboard.clone(), at) {
-            let mut pasted = None;
-            ws.edit_tile(|t| {
-                pasted = selection::paste(t, &clip, at);
-                pasted.is_some()
-            });
-            if pasted.is_some() {
-                self.tool = Tool::Select;
-                self.set_selection(ws, pasted);
-            }
+    /// Pastes `clip` with its north-west corner on `at` and selects it.
+    pub(super) fn paste_at(&mut self, ws: &mut Workspace, clip: &Tile, at: Square) {
+        let mut pasted = None;
+        ws.edit_tile(|t| {
+            pasted = selection::paste(t, clip, at);
+            pasted.is_some()
+        });
+        if pasted.is_some() {
+            self.tool = Tool::Select;
+            self.selection_anchor = None;
+            self.set_selection(ws, pasted);
         }
+    }
+
+    /// Whether copied squares are following the pointer, waiting for a click.
+    pub fn is_pasting(&self) -> bool {
+        self.floating.is_some()
     }
 }

@@ -6,15 +6,17 @@ pub mod canvas_input;
 pub mod edit;
 pub mod inspector;
 pub mod palette;
+pub mod preview;
 pub mod selection;
 pub mod side_panel;
 pub mod tools;
 
+use crate::app::canvas::preview::PreviewShown;
 use crate::app::command::Tool;
 use crate::app::state::Workspace;
-use crate::geom::Square;
+use crate::geom::{Facing, Square};
 use crate::model::Tile;
-use crate::render::Rgba;
+use crate::render::{Rgba, Scene};
 use palette::Swatches;
 use selection::Selection;
 use tools::Brush;
@@ -31,6 +33,8 @@ struct Stroke {
     square: Square,
     /// Whether the pointer has left the square it pressed on.
     moved: bool,
+    /// The button held: the secondary one erases whatever the tool.
+    button: egui::PointerButton,
 }
 
 /// The tile editor's tools and what they are in the middle of.
@@ -46,8 +50,14 @@ pub struct TileEditor {
     /// The rectangle the Select tool drew, and the square its drag started on.
     selection: Option<Selection>,
     selection_anchor: Option<Square>,
-    /// What Copy or Cut took, for Paste.
-    clipboard: Option<Tile>,
+    /// Copied squares following the pointer until a click pastes them, with their picture.
+    floating: Option<(Tile, Scene)>,
+    /// The picture of the element a click would place, and on which side, drawn as a ghost.
+    ghost: Option<(Brush, Option<Facing>, Scene)>,
+    /// What the canvas showed of the next click in the last frame.
+    pub preview: Option<PreviewShown>,
+    /// Set by the click that pasted floating squares: the rest of that press does nothing.
+    swallow_press: bool,
     /// The workspace generation these belong to: a new document starts them afresh.
     generation: u64,
 }
@@ -63,7 +73,10 @@ impl Default for TileEditor {
             stroke: None,
             selection: None,
             selection_anchor: None,
-            clipboard: None,
+            floating: None,
+            ghost: None,
+            preview: None,
+            swallow_press: false,
             generation: 0,
         }
     }
@@ -79,6 +92,7 @@ impl TileEditor {
             self.stroke = None;
             self.selection = None;
             self.selection_anchor = None;
+            self.floating = None;
         }
     }
 

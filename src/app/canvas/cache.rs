@@ -1,0 +1,91 @@
+//! The board drawn from a cached mesh (issue 19, "a fast canvas"): the scene's shapes are turned
+//! into one tessellated mesh when the scene, the view or the colours change, and the frames in
+//! between (a pointer moving over the board) hand egui that mesh as it is.
+
+use super::paint::{ColourMap, TextRequest, scene_to_shapes_mapped, text_shape};
+use crate::render::Scene;
+use egui::emath::RectTransform;
+use egui::epaint::{ClippedShape, Mesh, Primitive};
+use egui::{Painter, Rect};
+use std::sync::Arc;
+
+/// What the cached mesh was made from; any change makes it again.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Key {
+    /// The scene's revision, moved by its owner each time it builds the scene again.
+    revision: u64,
+    /// Where the board lands on the screen, and what is visible of it.
+    board_on_screen: Rect,
+    clip: Rect,
+    pixels_per_point: f32,
+    map: ColourMap,
+}
+
+/// One board's picture as a mesh (its texts apart, laid out once per view).
+#[derive(Default)]
+pub struct BoardCache {
+    key: Option<Key>,
+    mesh: Arc<Mesh>,
+    texts: Vec<egui::Shape>,
+    /// How often the mesh was made: the tests check that a moving pointer does not make it.
+    builds: u64,
+}
+
+impl BoardCache {
+    /// How many times the mesh has been made so far.
+    pub fn builds(&self) -> u64 {
+        self.builds
+    }
+
+    /// Paints `scene` (whose owner's revision is `revision`) through `to_screen`, from the
+    /// cached mesh when nothing it was made from has changed.
+    pub fn paint(
+        &mut self,
+        painter: &Painter,
+        scene: &Scene,
+        revision: u64,
+        to_screen: RectTransform,
+        map: ColourMap,
+    ) {
+        let ctx = painter.ctx();
+        let key = Key {
+            revision,
+            board_on_screen: *to_screen.to(),
+            clip: painter.clip_rect(),
+            pixels_per_point: ctx.pixels_per_point(),
+            map,
+        };
+        if self.key != Some(key) {
+            self.build(painter, scene, to_screen, key);
+        }
+        painter.add(egui::Shape::Mesh(Arc::clone(&self.mesh)));
+        painter.extend(self.texts.iter().cloned());
+    }
+
+    fn build(&mut self, painter: &Painter, scene: &Scene, to_screen: RectTransform, key: Key) {
+        let mut texts = Vec::new();
+        let shapes = scene_to_shapes_mapped(scene, to_screen, key.map, |t: TextRequest<'_>| {
+            // Texts are painted over the mesh: they need the font atlas of the frame.
+            texts.push(text_shape(painter, t));
+            egui::Shape::Noop
+        });
+        let clipped: Vec<ClippedShape> = shapes
+            .into_iter()
+            .filter(|s| !matches!(s, egui::Shape::Noop))
+            .map(|shape| ClippedShape::new(key.clip, shape))
+            .collect();
+        let mut mesh = Mesh::default();
+        for primitive in painter.ctx().tessellate(clipped, key.pixels_per_point) {
+            // Every shape but text is drawn with the font atlas's white pixel: one texture.
+            if let Primitive::Mesh(m) = primitive.primitive
+                && (mesh.is_empty() || m.texture_id == mesh.texture_id)
+            {
+                mesh.append(m);
+            }
+        }
+        self.mesh = Arc::new(mesh);
+        self.texts = texts;
+        self.key = Some(key);
+        self.builds += 1;
+    }
+}

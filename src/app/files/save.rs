@@ -45,7 +45,7 @@ pub fn export_png(ws: &mut Workspace, path: &Path) {
     };
     let scene = build_scene(&shown.board, &options);
     let written = crate::render::png::scene_to_png(&scene, EXPORT_SCALE)
-        .and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
+        .and_then(|bytes| save_atomic(path, bytes).map_err(|e| e.to_string()));
     if let Err(e) = written {
         ws.errors
             .push(format!("Could not export {}: {e}", path.display()));

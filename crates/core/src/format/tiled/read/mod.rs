@@ -9,3 +9,4 @@ mod xml;
 
 pub use map::{read_map, read_map_str};
 pub use raw::{Prop, Props, RawMap, RawTile};
+pub(crate) use raw::short;

@@ -63,9 +63,9 @@ imp("tiled_bomb_object_layer_name.json",
     jmap(2, 2, [tilelayer("board", 2, 2, fill=0),
                 {"type": "objectgroup", "name": "O" * 200000, "objects": [{}] * 10000}]),
     0, "objects are not part of either map convention")
-# A gear whose 300 KiB property was copied for each of 2 x 4096 squares.
+# A gear whose 300 KiB property was copied for each of 128 x 4096 squares (157 GB copied).
 imp("tiled_bomb_tile_properties.json",
-    jmap(64, 64, [tilelayer("a", 64, 64), tilelayer("b", 64, 64)],
+    jmap(64, 64, [tilelayer(f"l{i}", 64, 64) for i in range(128)],
          [{"firstgid": 1, "tiles": [{"id": 0, "type": "gear", "properties": [
              {"name": "move_direction", "type": "int", "value": 90},
              {"name": "padding", "type": "string", "value": "p" * 300000}]}]}]),

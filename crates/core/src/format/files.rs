@@ -52,7 +52,8 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
 /// (O_NONBLOCK); the check is made on the opened file, so a swap after a first look is caught too.
 fn open_regular(path: &Path) -> Result<File, String> {
     let first = fs::metadata(path).map_err(|e| format!("cannot open: {e}"))?;
-    not_special(&first.file_type())?;
+    let cannot = |m: String| format!("cannot read: {m}");
+    not_special(&first.file_type()).map_err(cannot)?;
     let mut options = OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -64,7 +65,7 @@ fn open_regular(path: &Path) -> Result<File, String> {
         .open(path)
         .map_err(|e| format!("cannot open: {e}"))?;
     let meta = f.metadata().map_err(|e| format!("cannot open: {e}"))?;
-    not_special(&meta.file_type())?;
+    not_special(&meta.file_type()).map_err(cannot)?;
     Ok(f)
 }
 

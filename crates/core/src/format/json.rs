@@ -8,13 +8,16 @@ use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::HashSet;
 
+/// The keys of one object, decoded only when written with escapes.
+type Keys<'a> = HashSet<Cow<'a, str>>;
+
 /// Finds the first key given twice in one object of `text`, which must already be known to be
 /// JSON (serde_json parsed it): the reader would keep one of the two values without a word. The
 /// scan is one pass without recursion; it keeps the keys of the objects still open, no more.
 pub fn check_duplicate_keys(file: &str, text: &str) -> Result<(), LoadError> {
     // One entry per open object or array: the keys seen so far (None for an array) and
     // whether the next string is a key.
-    let mut open: Vec<(Option<HashSet<Cow<str>>>, bool)> = Vec::new();
+    let mut open: Vec<(Option<Keys>, bool)> = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {

@@ -128,7 +128,11 @@ fn manifest() -> Vec<Case> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 4, "a MANIFEST line is file, command, exit, phrase: {l:?}");
+            assert_eq!(
+                f.len(),
+                4,
+                "a MANIFEST line is file, command, exit, phrase: {l:?}"
+            );
             Case {
                 file: f[0].to_string(),
                 command: f[1].to_string(),
@@ -154,13 +158,30 @@ fn run_case(case: &Case, scratch: &Path) -> Result<(), String> {
         format!("exit {:?} after {:?}: {cut}", r.code(), r.elapsed)
     };
     if let Some(why) = misbehaviour(&r) {
-        return Err(format!("{} {}: {why}; {}", case.command, case.file, shown()));
+        return Err(format!(
+            "{} {}: {why}; {}",
+            case.command,
+            case.file,
+            shown()
+        ));
     }
     if r.code() != Some(case.exit) {
-        return Err(format!("{} {}: expected exit {}; {}", case.command, case.file, case.exit, shown()));
+        return Err(format!(
+            "{} {}: expected exit {}; {}",
+            case.command,
+            case.file,
+            case.exit,
+            shown()
+        ));
     }
     if !r.text().contains(&case.phrase) {
-        return Err(format!("{} {}: the output does not say {:?}; {}", case.command, case.file, case.phrase, shown()));
+        return Err(format!(
+            "{} {}: the output does not say {:?}; {}",
+            case.command,
+            case.file,
+            case.phrase,
+            shown()
+        ));
     }
     // An import that fails writes nothing; one that succeeds writes a course that loads.
     if case.command == "import" {
@@ -169,7 +190,11 @@ fn run_case(case: &Case, scratch: &Path) -> Result<(), String> {
             (0, true) => {
                 let check = run(&[os("check"), output.as_os_str()]);
                 if check.code() == Some(2) || misbehaviour(&check).is_some() {
-                    return Err(format!("import {}: the course written does not load: {}", case.file, check.text()));
+                    return Err(format!(
+                        "import {}: the course written does not load: {}",
+                        case.file,
+                        check.text()
+                    ));
                 }
             }
             (_, true) => return Err(format!("import {}: failed but wrote a course", case.file)),
@@ -245,7 +270,8 @@ fn a_named_pipe_as_external_tileset_is_refused_not_waited_on() {
     let d = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     mkfifo(&d.path().join("pipe.tsx"));
     let map = d.path().join("map.tmx");
-    let text = fs::read_to_string(corpus().join("tmx_tileset_source_missing.tmx")).unwrap_or_default();
+    let text =
+        fs::read_to_string(corpus().join("tmx_tileset_source_missing.tmx")).unwrap_or_default();
     assert!(fs::write(&map, text.replace("no_such_tileset.tsx", "pipe.tsx")).is_ok());
     let out = d.path().join("out.json");
     let r = run(&[os("import"), map.as_os_str(), os("-o"), out.as_os_str()]);
@@ -259,7 +285,10 @@ fn a_named_pipe_as_external_tileset_is_refused_not_waited_on() {
 #[test]
 fn a_large_tileset_named_256_times_is_read_once() {
     let d = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let tileset = format!("{{\"tiles\": [{{\"id\": 0, \"type\": \"{}\"}}]}}", "c".repeat(6_000_000));
+    let tileset = format!(
+        "{{\"tiles\": [{{\"id\": 0, \"type\": \"{}\"}}]}}",
+        "c".repeat(6_000_000)
+    );
     assert!(fs::write(d.path().join("big.tsj"), tileset).is_ok());
     let sets: Vec<String> = (0..256)
         .map(|i| format!("{{\"firstgid\": {}, \"source\": \"big.tsj\"}}", 1 + i * 4))
@@ -302,8 +331,20 @@ fn an_output_equal_to_an_input_is_refused_and_the_input_kept() {
     assert!(fs::copy(common::path("tests/good_files/course.json"), &course).is_ok());
     let kept = fs::read(&course).ok();
     for command in [
-        vec![os("export"), course.as_os_str(), os("--format"), os("tiled"), os("-o"), course.as_os_str()],
-        vec![os("render"), course.as_os_str(), os("-o"), course.as_os_str()],
+        vec![
+            os("export"),
+            course.as_os_str(),
+            os("--format"),
+            os("tiled"),
+            os("-o"),
+            course.as_os_str(),
+        ],
+        vec![
+            os("render"),
+            course.as_os_str(),
+            os("-o"),
+            course.as_os_str(),
+        ],
     ] {
         let r = run(&command);
         assert_eq!(r.code(), Some(2), "{}", r.text());
@@ -322,7 +363,12 @@ fn outputs_that_are_devices_folders_or_links_are_handled_by_the_rules() {
     let r = run(&[os("import"), map.as_os_str(), os("-o"), os("/dev/null")]);
     assert_eq!(r.code(), Some(2), "{}", r.text());
     assert!(r.text().contains("device"), "{}", r.text());
-    let r = run(&[os("import"), map.as_os_str(), os("-o"), d.path().as_os_str()]);
+    let r = run(&[
+        os("import"),
+        map.as_os_str(),
+        os("-o"),
+        d.path().as_os_str(),
+    ]);
     assert_eq!(r.code(), Some(2), "{}", r.text());
     assert!(r.text().contains("folder"), "{}", r.text());
     let real = d.path().join("real.json");
@@ -335,11 +381,17 @@ fn outputs_that_are_devices_folders_or_links_are_handled_by_the_rules() {
     assert!(fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink()));
     assert!(fs::read_to_string(&real).is_ok_and(|t| t.contains("factory-floor/course")));
     assert_eq!(
-        fs::metadata(&real).map(|m| m.permissions().mode() & 0o777).ok(),
+        fs::metadata(&real)
+            .map(|m| m.permissions().mode() & 0o777)
+            .ok(),
         Some(0o600)
     );
     let mut names: Vec<String> = fs::read_dir(d.path())
-        .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
         .unwrap_or_default();
     names.sort();
     assert_eq!(names, ["link.json", "real.json"]);
@@ -354,7 +406,14 @@ fn a_kill_during_a_save_leaves_the_old_or_the_new_file() {
     let target = d.path().join("picture.png");
     let render = |out: &Path| {
         Command::new(common::BINARY)
-            .args([os("render"), course.as_os_str(), os("--scale"), os("160"), os("-o"), out.as_os_str()])
+            .args([
+                os("render"),
+                course.as_os_str(),
+                os("--scale"),
+                os("160"),
+                os("-o"),
+                out.as_os_str(),
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -374,7 +433,9 @@ fn a_kill_during_a_save_leaves_the_old_or_the_new_file() {
     let (mut saw_old, mut saw_new) = (0, 0);
     for _ in 0..16 {
         assert!(fs::write(&target, &old).is_ok());
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let at = full.mul_f64((seed >> 11) as f64 / (1u64 << 53) as f64 * 1.2);
         let mut child = render(&target);
         std::thread::sleep(at);
@@ -388,7 +449,11 @@ fn a_kill_during_a_save_leaves_the_old_or_the_new_file() {
         } else {
             // Anything else must be the whole new picture: it decodes, at the new size.
             let decoded = image::load_from_memory(&bytes);
-            assert!(decoded.is_ok(), "a kill after {at:?} left {} bytes that are neither file", bytes.len());
+            assert!(
+                decoded.is_ok(),
+                "a kill after {at:?} left {} bytes that are neither file",
+                bytes.len()
+            );
             assert_eq!(decoded.ok().map(|i| (i.width(), i.height())), new_size);
             saw_new += 1;
         }

@@ -102,7 +102,8 @@ pub fn save_atomic_with(
     let target = follow_links(path)?;
     let old = match fs::metadata(&target) {
         Ok(m) => {
-            not_special(&m.file_type()).map_err(|m| io::Error::new(io::ErrorKind::InvalidInput, m))?;
+            not_special(&m.file_type())
+                .map_err(|m| io::Error::new(io::ErrorKind::InvalidInput, m))?;
             Some(m)
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
@@ -208,7 +209,12 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     {
         match File::open(dir).and_then(|d| d.sync_all()) {
             // Some file systems cannot flush a folder; the rename is done all the same.
-            Err(e) if matches!(e.kind(), io::ErrorKind::InvalidInput | io::ErrorKind::Unsupported) => {
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::InvalidInput | io::ErrorKind::Unsupported
+                ) =>
+            {
                 Ok(())
             }
             other => other,

@@ -38,7 +38,9 @@ fn a_save_keeps_the_permissions_of_the_file_it_replaces() {
     for mode in [0o600, 0o640, 0o755] {
         assert!(fs::set_permissions(&p, fs::Permissions::from_mode(mode)).is_ok());
         assert!(save_atomic(&p, "new").is_ok());
-        let got = fs::metadata(&p).map(|m| m.permissions().mode() & 0o7777).ok();
+        let got = fs::metadata(&p)
+            .map(|m| m.permissions().mode() & 0o7777)
+            .ok();
         assert_eq!(got, Some(mode));
     }
 }
@@ -78,7 +80,11 @@ fn a_device_output_is_refused_and_left_alone() {
     let e = e.map(|e| e.to_string()).unwrap_or_default();
     assert!(e.contains("device"), "{e}");
     // Nothing was created in /dev either.
-    assert!(!names(Path::new("/dev")).iter().any(|n| n.starts_with(".null.")));
+    assert!(
+        !names(Path::new("/dev"))
+            .iter()
+            .any(|n| n.starts_with(".null."))
+    );
 }
 
 #[test]

@@ -192,9 +192,15 @@ mod tests {
 
     #[test]
     fn a_key_given_twice_is_found_with_its_line_and_column() {
-        let e = check_duplicate_keys("f.json", "{\"a\": 1,\n \"b\": {\"a\": [1, {\"a\": 2}]},\n \"a\": 3}");
+        let e = check_duplicate_keys(
+            "f.json",
+            "{\"a\": 1,\n \"b\": {\"a\": [1, {\"a\": 2}]},\n \"a\": 3}",
+        );
         assert_eq!(e.as_ref().err().map(|e| (e.line, e.column)), Some((3, 2)));
-        assert!(e.err().is_some_and(|e| e.message.contains("`a` is given twice")));
+        assert!(
+            e.err()
+                .is_some_and(|e| e.message.contains("`a` is given twice"))
+        );
         // The same key in different objects, and a key spelled with an escape.
         assert!(check_duplicate_keys("f.json", "[{\"a\": 1}, {\"a\": 1}]").is_ok());
         assert!(check_duplicate_keys("f.json", "{\"a\": 1, \"\\u0061\": 2}").is_err());

@@ -402,7 +402,8 @@ fn outputs_that_are_devices_folders_or_links_are_handled_by_the_rules() {
 #[test]
 fn a_kill_during_a_save_leaves_the_old_or_the_new_file() {
     let d = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let course = common::path("tests/good_files/course.json");
+    // The largest sample course at 100 pixels a square: a picture of about 650 KB.
+    let course = common::path("courses/grand-tour.json");
     let target = d.path().join("picture.png");
     let render = |out: &Path| {
         Command::new(common::BINARY)
@@ -410,7 +411,7 @@ fn a_kill_during_a_save_leaves_the_old_or_the_new_file() {
                 os("render"),
                 course.as_os_str(),
                 os("--scale"),
-                os("160"),
+                os("100"),
                 os("-o"),
                 out.as_os_str(),
             ])
@@ -458,5 +459,7 @@ fn a_kill_during_a_save_leaves_the_old_or_the_new_file() {
             saw_new += 1;
         }
     }
+    // Shown with --nocapture: how the random kills fell.
+    eprintln!("16 kills: {saw_old} left the old file, {saw_new} the new one");
     assert_eq!(saw_old + saw_new, 16);
 }

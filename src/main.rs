@@ -185,7 +185,9 @@ fn main() -> ExitCode {
     };
     // Written without println!, so a closed pipe (`factory-floor ... | head`) ends the output
     // quietly instead of panicking.
-    let (out, err) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+    // Standard output escapes control characters: names from files never reach a terminal raw.
+    let out = &mut cli::Escaped(std::io::stdout().lock());
+    let err = &mut std::io::stderr().lock();
     ExitCode::from(match command {
         Command::Check { files } => cli::check::run(&cli::check::Args { files }, out),
         Command::Scenario { files, json } => {

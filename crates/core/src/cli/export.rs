@@ -1,6 +1,6 @@
 //! `factory-floor export`: reads a course (or a tile) and writes it in another program's format.
 
-use crate::format::{Document, Library, load_document, save_atomic, tiled};
+use crate::format::{Document, Library, load_document, refuse_input_as_output, save_atomic, tiled};
 use crate::geom::{Rotation, Square};
 use crate::model::{Course, StartRule, TilePlacement};
 use std::io::Write;
@@ -25,6 +25,11 @@ pub struct Args {
 /// Exports the course; exit 0 written, 2 the course cannot be read or the map written.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let input = &args.course;
+    // `export COURSE -o COURSE` would replace the course by a Tiled map: refused.
+    if let Err(e) = refuse_input_as_output(&args.output, &[input]) {
+        let _ = writeln!(err, "{e}");
+        return super::FAILED;
+    }
     let course = match load_document(input) {
         Ok(Document::Course(c)) => c,
         // A tile exports as a course of that one tile.

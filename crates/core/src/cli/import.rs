@@ -1,9 +1,11 @@
 //! `factory-floor import`: reads a Tiled map and writes it as a course with the map as one
 //! embedded tile, naming every square it could not map.
 
-use crate::format::{course_to_string, save_atomic, tiled};
+use crate::format::{
+    course_to_string, escape_control, refuse_input_as_output, save_atomic, shown, tiled,
+};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The arguments of `import`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,8 +25,16 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return super::FAILED;
         }
     };
+    // `import MAP -o MAP` (or -o one of its tilesets) would destroy the map before it could
+    // be imported again: refused, the input left as it was.
+    let inputs: Vec<&Path> = imported.inputs.iter().map(PathBuf::as_path).collect();
+    if let Err(e) = refuse_input_as_output(&args.output, &inputs) {
+        let _ = writeln!(err, "{e}");
+        return super::FAILED;
+    }
+    let file = escape_control(&args.file.display().to_string()).into_owned();
     for note in &imported.notes {
-        let _ = writeln!(out, "{}: {note}", args.file.display());
+        let _ = writeln!(out, "{file}: {}", escape_control(&note.to_string()));
     }
     if let Err(e) = save_atomic(&args.output, course_to_string(&imported.course)) {
         let _ = writeln!(err, "{}: cannot write: {e}", args.output.display());
@@ -39,7 +49,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         out,
         "wrote {}: course \"{}\", {w} x {h} squares, {} flag(s), {} square(s) reported above",
         args.output.display(),
-        c.name,
+        shown(&c.name),
         c.flags.len(),
         imported.notes.len()
     );

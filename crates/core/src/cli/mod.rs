@@ -6,12 +6,15 @@
 pub mod bundle;
 pub mod check;
 pub mod drive;
+mod escape;
 pub mod export;
 pub mod import;
 pub mod play;
 pub mod render;
 pub mod scenario;
 pub mod validate;
+
+pub use escape::Escaped;
 
 use crate::bots::{Arena, BotKind, parse_bots};
 use crate::format::{Document, Library, load_document};

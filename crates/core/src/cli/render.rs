@@ -32,6 +32,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 /// Loads a tile or course file, draws it at `scale` pixels per square and writes the PNG to
 /// `output` (atomically). Errors name the file they are about.
 pub fn render_file(input: &Path, output: &Path, scale: u32) -> Result<(), String> {
+    crate::format::refuse_input_as_output(output, &[input])?;
     let doc = load_document(input).map_err(|e| e.to_string())?;
     let png = render_document(&doc, &Library::for_file(input), scale)
         .map_err(|e| format!("{}: {e}", input.display()))?;

@@ -2,6 +2,7 @@
 //! messages reworded in the words of the file formats.
 
 use super::locate::{self, JsonPath};
+use std::borrow::Cow;
 use std::fmt;
 
 /// Why a file could not be used.
@@ -24,17 +25,41 @@ pub struct LoadError {
 }
 
 impl fmt::Display for LoadError {
+    /// One line: a file name or a message quoting a hostile file cannot move the cursor, change
+    /// colours or start a new line on the terminal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, message) = (escape_control(&self.file), escape_control(&self.message));
         if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
+            write!(f, "{file}: {message}")
         } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.column, self.message
-            )
+            write!(f, "{file}:{}:{}: {message}", self.line, self.column)
         }
     }
+}
+
+/// `text` safe to print: every control character (C0, DEL, C1, line breaks included) is written
+/// as an escape such as `\u{1b}`, so a name from a file never reaches a terminal raw.
+pub fn escape_control(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The start of a value from a file, for a message: at most 40 characters, escaped.
+pub fn shown(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(40).collect();
+    let more = if chars.next().is_some() { "..." } else { "" };
+    format!("{}{more}", escape_control(&head))
 }
 
 impl std::error::Error for LoadError {}

@@ -45,6 +45,9 @@ pub fn sniff(file: &str, text: &str) -> Result<&'static str, LoadError> {
             syntax_error(file, &e)
         }
     })?;
+    // The text is JSON now; a key given twice anywhere in it is refused before any reader
+    // quietly keeps one of the two values.
+    super::json::check_duplicate_keys(file, text)?;
     let at = |key: &str| locate::locate(text, &JsonPath::root().key(key));
     let unreadable = |(line, column): (usize, usize), message: String| LoadError {
         file: file.to_string(),

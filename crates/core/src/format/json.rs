@@ -1,7 +1,87 @@
 //! The canonical JSON layout of our files: pretty at the top, one square (edge, flag, placement)
-//! per line, keys in declared order, so saving the same model twice gives the same bytes.
+//! per line, keys in declared order, so saving the same model twice gives the same bytes. And the
+//! check serde_json lacks: a key given twice in one object is an error, not a silent overwrite.
 
+use super::error::{ErrorKind, LoadError, shown};
+use super::locate::line_col;
 use serde_json::Value;
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+/// The keys of one object, decoded only when written with escapes.
+type Keys<'a> = HashSet<Cow<'a, str>>;
+
+/// Finds the first key given twice in one object of `text`, which must already be known to be
+/// JSON (serde_json parsed it): the reader would keep one of the two values without a word. The
+/// scan is one pass without recursion; it keeps the keys of the objects still open, no more.
+pub fn check_duplicate_keys(file: &str, text: &str) -> Result<(), LoadError> {
+    // One entry per open object or array: the keys seen so far (None for an array) and
+    // whether the next string is a key.
+    let mut open: Vec<(Option<Keys>, bool)> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => open.push((Some(HashSet::new()), true)),
+            b'[' => open.push((None, false)),
+            b'}' | b']' => {
+                open.pop();
+            }
+            b',' => {
+                if let Some((Some(_), expect_key)) = open.last_mut() {
+                    *expect_key = true;
+                }
+            }
+            b':' => {
+                if let Some((_, expect_key)) = open.last_mut() {
+                    *expect_key = false;
+                }
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    // An escape takes the next byte with it (so `\\"` does not end the string).
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                let end = i.min(bytes.len() - 1);
+                if let Some((Some(keys), true)) = open.last_mut() {
+                    let raw = text.get(start + 1..end).unwrap_or("");
+                    // A key spelled with escapes is decoded, so `"a"` and `"\\u0061"` are one key.
+                    let key = if raw.contains('\\') {
+                        Cow::Owned(
+                            serde_json::from_str::<String>(text.get(start..=end).unwrap_or(""))
+                                .unwrap_or_default(),
+                        )
+                    } else {
+                        Cow::Borrowed(raw)
+                    };
+                    if keys.contains(&key) {
+                        return Err(duplicate(file, text, start, &key));
+                    }
+                    keys.insert(key);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn duplicate(file: &str, text: &str, at: usize, key: &str) -> LoadError {
+    let (line, column) = line_col(text, at);
+    LoadError {
+        file: file.to_string(),
+        line,
+        column,
+        message: format!(
+            "the field `{}` is given twice in the same object: only one value can count",
+            shown(key)
+        ),
+        kind: ErrorKind::Unreadable,
+    }
+}
 
 /// Writes `value` in the canonical layout, ending with a newline.
 pub fn to_canonical_string(value: &Value) -> String {
@@ -109,6 +189,23 @@ fn push_indent(out: &mut String, n: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_given_twice_is_found_with_its_line_and_column() {
+        let e = check_duplicate_keys(
+            "f.json",
+            "{\"a\": 1,\n \"b\": {\"a\": [1, {\"a\": 2}]},\n \"a\": 3}",
+        );
+        assert_eq!(e.as_ref().err().map(|e| (e.line, e.column)), Some((3, 2)));
+        assert!(
+            e.err()
+                .is_some_and(|e| e.message.contains("`a` is given twice"))
+        );
+        // The same key in different objects, and a key spelled with an escape.
+        assert!(check_duplicate_keys("f.json", "[{\"a\": 1}, {\"a\": 1}]").is_ok());
+        assert!(check_duplicate_keys("f.json", "{\"a\": 1, \"\\u0061\": 2}").is_err());
+        assert!(check_duplicate_keys("f.json", "{\"a\\\"\": \"a\", \"x\": \"a\"}").is_ok());
+    }
 
     #[test]
     fn list_of_objects_is_one_per_line() {

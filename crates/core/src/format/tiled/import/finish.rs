@@ -31,10 +31,10 @@ impl Importer {
         }
         let drawn: BTreeSet<(Square, bool)> =
             self.beams.iter().map(|b| (b.at, b.horizontal)).collect();
-        for b in &self.beams {
+        for b in std::mem::take(&mut self.beams) {
             if !traced.contains(&(b.at, b.horizontal)) {
-                self.notes.push(Note {
-                    layer: b.layer.clone(),
+                self.note(Note {
+                    layer: b.layer,
                     at: Some(b.at),
                     gid: Some(b.gid),
                     what: "laser".to_string(),
@@ -44,7 +44,7 @@ impl Importer {
         }
         for (s, horizontal, mount) in emitters {
             if !drawn.contains(&(s, horizontal)) {
-                self.notes.push(Note {
+                self.note(Note {
                     layer: String::new(),
                     at: Some(s),
                     gid: None,
@@ -84,7 +84,7 @@ impl Importer {
                 ..start
             });
             self.tile.set_square(s, spec);
-            self.notes.push(Note {
+            self.note(Note {
                 layer: String::new(),
                 at: Some(s),
                 gid: None,
@@ -119,14 +119,32 @@ impl Importer {
             .tile
             .all_squares()
             .find(|&s| self.tile.square(s).is_some_and(|q| q.repair.is_some()));
-        let given_start = get_text(props, "start").and_then(parse_start);
+        let given_start = match get_text(props, "start").and_then(parse_start) {
+            // An index read from a file is range-checked: an archive site off the map would
+            // make a course with no start.
+            Some(StartRule::Archive(s)) if !self.tile.contains(s) => {
+                self.note(Note {
+                    layer: String::new(),
+                    at: Some(s),
+                    gid: None,
+                    what: "start".to_string(),
+                    why: format!(
+                        "the map's \"start\" property puts the archive site at {s}, off the {} x {} map: ignored",
+                        self.tile.width(),
+                        self.tile.height()
+                    ),
+                });
+                None
+            }
+            given => given,
+        };
         let start = match given_start {
             Some(s) => s,
             None if start_count > 0 => StartRule::Numbered,
             None => match first_repair {
                 Some(s) => StartRule::Archive(s),
                 None => {
-                    self.notes.push(Note {
+                    self.note(Note {
                         layer: String::new(),
                         at: None,
                         gid: None,

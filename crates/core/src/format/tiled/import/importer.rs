@@ -1,6 +1,7 @@
 //! The course being built while a map is imported: the tile, its flags, the notes, and the one
 //! way an element is put on a square or an edge (the first one drawn wins, the rest are noted).
 
+use crate::format::tiled::read::short;
 use crate::geom::{Facing, Square};
 use crate::model::{Barrier, Device, EdgeSpec, Floor, Mount, SquareSpec, Tile};
 use std::collections::BTreeMap;
@@ -46,12 +47,14 @@ pub(super) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// A note about this square. The layer's name and the class are quoted by their start
+    /// (escaped): a name of megabytes would otherwise be copied into every note.
     pub(super) fn note(&self, why: impl Into<String>) -> Note {
         Note {
-            layer: self.layer.to_string(),
+            layer: short(self.layer),
             at: Some(self.at),
             gid: Some(self.gid),
-            what: self.class.to_string(),
+            what: short(self.class),
             why: why.into(),
         }
     }
@@ -70,10 +73,25 @@ pub(super) struct Importer {
     pub(super) tile: Tile,
     pub(super) flags: BTreeMap<u32, Square>,
     pub(super) notes: Vec<Note>,
+    /// Notes past `MAX_NOTES`, counted, not kept.
+    pub(super) left_off: usize,
     pub(super) beams: Vec<DrawnBeam>,
 }
 
+/// The most notes an import keeps: a 64 x 64 map of 256 layers could otherwise make a million,
+/// and no one reads past the first screenful.
+pub const MAX_NOTES: usize = 1000;
+
 impl Importer {
+    /// Keeps a note, or counts it once `MAX_NOTES` are kept.
+    pub(super) fn note(&mut self, note: Note) {
+        if self.notes.len() < MAX_NOTES {
+            self.notes.push(note);
+        } else {
+            self.left_off += 1;
+        }
+    }
+
     pub(super) fn floor(&mut self, ctx: &Ctx, floor: Floor) {
         self.put(ctx, "a floor", |s| &mut s.floor, floor);
     }
@@ -99,7 +117,7 @@ impl Importer {
         match *held {
             Some(v) if v == value => return,
             Some(_) => {
-                self.notes.push(ctx.note(format!(
+                self.note(ctx.note(format!(
                     "the square already holds {what} from a lower layer: kept that one"
                 )));
                 return;
@@ -107,7 +125,7 @@ impl Importer {
             None => *held = Some(value),
         }
         if let Some(problem) = new.sharing_problem() {
-            self.notes.push(ctx.note(format!(
+            self.note(ctx.note(format!(
                 "dropped: {problem} (the lower layer's element is kept)"
             )));
             return;
@@ -119,7 +137,7 @@ impl Importer {
         if let Some((b, anchor)) = self.tile.barrier(ctx.at, side) {
             // The same wall drawn from both squares is one wall.
             if b != barrier || (b != Barrier::Plain && anchor != ctx.at) {
-                self.notes.push(ctx.note(format!(
+                self.note(ctx.note(format!(
                     "the {side} edge already has another wall, drawn from {anchor}: kept that one"
                 )));
             }
@@ -134,7 +152,7 @@ impl Importer {
         let mut edge: EdgeSpec = self.tile.edge(ctx.at, side);
         match edge.mount {
             Some(m) if m == mount => {}
-            Some(_) => self.notes.push(ctx.note(format!(
+            Some(_) => self.note(ctx.note(format!(
                 "the {side} side already carries another mount: kept that one"
             ))),
             None => {

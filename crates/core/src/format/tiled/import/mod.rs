@@ -8,11 +8,11 @@ mod importer;
 pub use importer::Note;
 
 use super::layers::LayerKind;
-use super::read::RawMap;
+use super::read::{RawMap, short};
 use super::typed::{Orient, TypedElement};
 use crate::geom::Square;
 use crate::model::{Course, Tile};
-use importer::{Ctx, Importer};
+use importer::{Ctx, Importer, MAX_NOTES};
 use std::collections::BTreeMap;
 
 /// The course a map becomes, with everything that could not be mapped.
@@ -22,6 +22,7 @@ pub fn import_map(map: &RawMap, stem: &str) -> (Course, Vec<Note>) {
         tile: Tile::new(id.clone(), map.width, map.height),
         flags: BTreeMap::new(),
         notes: Vec::new(),
+        left_off: 0,
         beams: Vec::new(),
     };
     for layer in &map.layers {
@@ -46,35 +47,35 @@ pub fn import_map(map: &RawMap, stem: &str) -> (Course, Vec<Note>) {
                 class: "",
             };
             let Some((local, info)) = tile else {
-                imp.notes
-                    .push(ctx.note("this tile id belongs to no tileset of the map"));
+                imp.note(ctx.note("this tile id belongs to no tileset of the map"));
                 continue;
             };
             let typed = info.filter(|t| !t.class.trim().is_empty());
-            let element = match (typed, by_name) {
-                (Some(t), _) => TypedElement::from(t),
+            let by_id: TypedElement;
+            let (class, props) = match (typed, by_name) {
+                (Some(t), _) => (t.class.as_str(), &t.props),
                 (None, Some(kind)) => match kind.element(local) {
-                    Some(t) => t,
+                    Some(t) => {
+                        by_id = t;
+                        (by_id.class.as_str(), &by_id.props)
+                    }
                     None => {
-                        imp.notes.push(ctx.note(format!(
+                        imp.note(ctx.note(format!(
                             "tile id {local} is not in the id table of a \"{}\" layer (docs/tiled.md)",
-                            layer.name
+                            short(&layer.name)
                         )));
                         continue;
                     }
                 },
                 (None, None) => {
-                    imp.notes.push(ctx.note(
+                    imp.note(ctx.note(
                         "the tile has no class (type) and the layer's name is not an element name: nothing says what it is",
                     ));
                     continue;
                 }
             };
-            let ctx = Ctx {
-                class: &element.class,
-                ..ctx
-            };
-            imp.element(&ctx, orient, &element);
+            let ctx = Ctx { class, ..ctx };
+            imp.element(&ctx, orient, class, props);
         }
     }
     for obj in &map.objects {
@@ -82,18 +83,18 @@ pub fn import_map(map: &RawMap, stem: &str) -> (Course, Vec<Note>) {
             (obj.x / map.tile_width.max(1.0)).floor() as i32,
             (obj.y / map.tile_height.max(1.0)).floor() as i32,
         );
-        imp.notes.push(Note {
+        imp.note(Note {
             layer: obj.layer.clone(),
             at: Some(at),
             gid: None,
-            what: format!("object \"{}\" {}", obj.name, obj.class),
+            what: format!("object \"{}\" {}", short(&obj.name), short(&obj.class)),
             why: "objects are not part of either map convention; only tile layers are imported"
                 .to_string(),
         });
     }
     for name in &map.skipped_layers {
-        imp.notes.push(Note {
-            layer: name.clone(),
+        imp.note(Note {
+            layer: short(name),
             at: None,
             gid: None,
             what: "image layer".to_string(),
@@ -103,6 +104,18 @@ pub fn import_map(map: &RawMap, stem: &str) -> (Course, Vec<Note>) {
     imp.check_beams();
     imp.turn_starts_inwards();
     let course = imp.course(map, stem, id);
+    if imp.left_off > 0 {
+        imp.notes.push(Note {
+            layer: String::new(),
+            at: None,
+            gid: None,
+            what: String::new(),
+            why: format!(
+                "and {} more square(s) that could not be mapped, not listed (only the first {MAX_NOTES} are)",
+                imp.left_off
+            ),
+        });
+    }
     (course, imp.notes)
 }
 

@@ -78,7 +78,7 @@ pub(super) fn json_tileset(
     ts: &Value,
     path: &JsonPath,
 ) -> Result<RawTileset, LoadError> {
-    let mut set = RawTileset::default();
+    let mut found = std::collections::BTreeMap::new();
     if let Some(tiles) = ts.get("tiles").and_then(Value::as_array) {
         for (i, t) in tiles.iter().enumerate() {
             let Some(id) = t.get("id").and_then(Value::as_u64) else {
@@ -93,7 +93,7 @@ pub(super) fn json_tileset(
                     "tile id out of range",
                 )
             })?;
-            set.tiles.insert(
+            found.insert(
                 id,
                 RawTile {
                     class: json_class(t).to_string(),
@@ -106,7 +106,7 @@ pub(super) fn json_tileset(
     if let Some(Value::Object(by_id)) = ts.get("tileproperties") {
         for (id, props) in by_id {
             if let Ok(id) = id.parse::<u32>() {
-                let entry = set.tiles.entry(id).or_default();
+                let entry = found.entry(id).or_default();
                 if let Value::Object(obj) = props {
                     for (name, value) in obj {
                         if let Some(value) = json_prop(value) {
@@ -117,5 +117,8 @@ pub(super) fn json_tileset(
             }
         }
     }
-    Ok(set)
+    Ok(RawTileset {
+        firstgid: 0,
+        tiles: std::sync::Arc::new(found),
+    })
 }

@@ -5,15 +5,18 @@ use super::data::decode_data;
 use super::json::{JsonDoc, json_class, json_props, json_tileset, str_of};
 use super::raw::{
     CHUNKED_LAYER, GID_RANGE, INFINITE_MAP, MAX_DEPTH, MAX_LAYERS, MAX_OBJECTS, MAX_TILESETS,
-    RawLayer, RawMap, RawObject, RawTileset, check_orientation, check_size, layer_count,
-    layer_size, short,
+    RawLayer, RawMap, RawObject, RawTile, RawTileset, check_orientation, check_size, layer_count,
+    layer_size, short, unreadable,
 };
 use super::xml::{XmlDoc, XmlNode, tsx_tileset, xml_props, xml_tree};
 use crate::format::error::{LoadError, syntax_error};
-use crate::format::files::read_text;
+use crate::format::files::{MAX_FILE_BYTES, read_text};
+use crate::format::json::check_duplicate_keys;
 use crate::format::locate::JsonPath;
 use serde_json::Value;
-use std::path::Path;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Reads a map file, JSON or TMX by its first non-blank character.
 pub fn read_map(path: &Path) -> Result<RawMap, LoadError> {
@@ -33,7 +36,9 @@ pub fn read_map_str(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadEr
 
 fn json_map(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadError> {
     let doc = JsonDoc { file, text };
+    let mut includes = Includes::default();
     let root: Value = serde_json::from_str(text).map_err(|e| syntax_error(file, &e))?;
+    check_duplicate_keys(file, text)?;
     let top = JsonPath::root();
     if !root.is_object() || root.get("layers").is_none() {
         return Err(doc.err(
@@ -78,12 +83,13 @@ fn json_map(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadError> {
             .filter(|&g| g >= 1)
             .ok_or_else(|| doc.err(&here.key("firstgid"), "\"firstgid\" must be 1 or more"))?;
         let mut set = match ts.get("source").and_then(Value::as_str) {
-            Some(source) => external_tileset(&dir.join(source))?,
+            Some(source) => includes.tileset(&dir.join(source))?,
             None => json_tileset(&doc, ts, &here)?,
         };
         set.firstgid = firstgid;
         map.tilesets.push(set);
     }
+    map.includes = includes.paths;
     Ok(map)
 }
 
@@ -171,7 +177,7 @@ fn json_layers(
                         break;
                     }
                     map.objects.push(RawObject {
-                        layer: name.clone(),
+                        layer: short(&name),
                         name: str_of(obj, "name").to_string(),
                         class: json_class(obj).to_string(),
                         x: obj.get("x").and_then(Value::as_f64).unwrap_or(0.0),
@@ -185,26 +191,57 @@ fn json_layers(
     Ok(())
 }
 
-/// A tileset in its own file, JSON or TSX, named by the map relative to the map's folder.
-fn external_tileset(path: &Path) -> Result<RawTileset, LoadError> {
-    let text = read_text(path)?;
+/// The tileset files a map names, each read once however often it is named, and together no
+/// larger than one file may be: a map naming one 8 MiB tileset 256 times reads 8 MiB, not 2 GiB.
+#[derive(Default)]
+struct Includes {
+    read: HashMap<PathBuf, Arc<BTreeMap<u32, RawTile>>>,
+    bytes: u64,
+    paths: Vec<PathBuf>,
+}
+
+impl Includes {
+    /// A tileset in its own file, JSON or TSX, named by the map relative to the map's folder.
+    fn tileset(&mut self, path: &Path) -> Result<RawTileset, LoadError> {
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if let Some(tiles) = self.read.get(&key) {
+            return Ok(RawTileset {
+                firstgid: 0,
+                tiles: Arc::clone(tiles),
+            });
+        }
+        let text = read_text(path)?;
+        self.bytes += text.len() as u64;
+        if self.bytes > MAX_FILE_BYTES {
+            return Err(unreadable(
+                &path.display().to_string(),
+                (0, 0),
+                format!(
+                    "the map's tileset files together are larger than {} MiB, far more than any board needs",
+                    MAX_FILE_BYTES / (1024 * 1024)
+                ),
+            ));
+        }
+        let set = external_tileset(path, &text)?;
+        self.read.insert(key, Arc::clone(&set.tiles));
+        self.paths.push(path.to_path_buf());
+        Ok(set)
+    }
+}
+
+fn external_tileset(path: &Path, text: &str) -> Result<RawTileset, LoadError> {
     let file = path.display().to_string();
     if text.trim_start().starts_with('<') {
-        let root = xml_tree(&file, &text)?;
-        let doc = XmlDoc {
-            file: &file,
-            text: &text,
-        };
+        let root = xml_tree(&file, text)?;
+        let doc = XmlDoc { file: &file, text };
         if root.name != "tileset" {
             return Err(doc.err(&root, "this is not a Tiled tileset (no <tileset> element)"));
         }
         tsx_tileset(&doc, &root)
     } else {
-        let doc = JsonDoc {
-            file: &file,
-            text: &text,
-        };
-        let root: Value = serde_json::from_str(&text).map_err(|e| syntax_error(&file, &e))?;
+        let doc = JsonDoc { file: &file, text };
+        let root: Value = serde_json::from_str(text).map_err(|e| syntax_error(&file, &e))?;
+        check_duplicate_keys(&file, text)?;
         if !root.is_object() {
             return Err(doc.err(&JsonPath::root(), "a Tiled tileset is a JSON object"));
         }
@@ -214,6 +251,7 @@ fn external_tileset(path: &Path) -> Result<RawTileset, LoadError> {
 
 fn tmx_map(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadError> {
     let doc = XmlDoc { file, text };
+    let mut includes = Includes::default();
     let root = xml_tree(file, text)?;
     if root.name != "map" {
         return Err(doc.err(
@@ -251,12 +289,13 @@ fn tmx_map(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadError> {
             .filter(|&g| g >= 1)
             .ok_or_else(|| doc.err(ts, "\"firstgid\" must be 1 or more"))?;
         let mut set = match ts.attr("source") {
-            Some(source) => external_tileset(&dir.join(source))?,
+            Some(source) => includes.tileset(&dir.join(source))?,
             None => tsx_tileset(&doc, ts)?,
         };
         set.firstgid = firstgid;
         map.tilesets.push(set);
     }
+    map.includes = includes.paths;
     Ok(map)
 }
 
@@ -318,7 +357,7 @@ fn tmx_layers(doc: &XmlDoc, parent: &XmlNode, map: &mut RawMap) -> Result<(), Lo
                         break;
                     }
                     map.objects.push(RawObject {
-                        layer: name.clone(),
+                        layer: short(&name),
                         name: obj.attr("name").unwrap_or("").to_string(),
                         class: obj.class().to_string(),
                         x: obj.attr("x").and_then(|v| v.parse().ok()).unwrap_or(0.0),

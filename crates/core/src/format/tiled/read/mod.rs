@@ -8,4 +8,5 @@ mod raw;
 mod xml;
 
 pub use map::{read_map, read_map_str};
+pub(crate) use raw::short;
 pub use raw::{Prop, Props, RawMap, RawTile};

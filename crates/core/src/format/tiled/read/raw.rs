@@ -4,6 +4,8 @@
 use crate::format::error::{ErrorKind, LoadError};
 use crate::model::MAX_TILE_SIDE;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The most layers a map may have (group layers count their children).
 pub(super) const MAX_LAYERS: usize = 256;
@@ -35,8 +37,9 @@ pub struct RawTile {
 #[derive(Clone, Debug, Default)]
 pub struct RawTileset {
     pub firstgid: u32,
-    /// Local tile id to its class and properties.
-    pub tiles: BTreeMap<u32, RawTile>,
+    /// Local tile id to its class and properties, shared by every map tileset that names the
+    /// same file.
+    pub tiles: Arc<BTreeMap<u32, RawTile>>,
 }
 
 #[derive(Clone, Debug)]
@@ -68,6 +71,8 @@ pub struct RawMap {
     pub objects: Vec<RawObject>,
     /// Layers read but not imported (image layers), by name.
     pub skipped_layers: Vec<String>,
+    /// The tileset files the map names, each once: inputs an import must not overwrite.
+    pub includes: Vec<PathBuf>,
 }
 
 pub(super) fn unreadable(
@@ -129,11 +134,7 @@ pub(super) fn layer_count(name: &str, listed: usize, count: usize) -> String {
     )
 }
 
-/// The start of a long value, for messages.
-pub(super) fn short(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}...", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_string()
-    }
+/// The start of a long value, for messages: 40 characters at most, control characters escaped.
+pub(crate) fn short(s: &str) -> String {
+    crate::format::error::shown(s)
 }

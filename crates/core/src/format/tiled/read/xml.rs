@@ -1,7 +1,7 @@
 //! The XML side of Tiled: a small element tree with positions for errors, custom properties and
 //! TSX tilesets.
 
-use super::raw::{MAX_DEPTH, Prop, Props, RawTile, RawTileset, unreadable};
+use super::raw::{MAX_DEPTH, Prop, Props, RawTile, RawTileset, short, unreadable};
 use crate::format::error::LoadError;
 use crate::format::locate::line_col;
 
@@ -119,6 +119,14 @@ pub(super) fn xml_tree(file: &str, text: &str) -> Result<XmlNode, LoadError> {
                     top.text.push_str(&s);
                 }
             }
+            // `&amp;`, `&#49;`, `&#x31;` between text: part of the text (a gid in CSV data can
+            // be written so), never dropped.
+            Event::GeneralRef(r) => {
+                let c = entity_text(&r).map_err(|m| unreadable(file, at(pos), m))?;
+                if let Some(top) = stack.last_mut() {
+                    top.text.push_str(&c);
+                }
+            }
             Event::CData(t) => {
                 if let Some(top) = stack.last_mut() {
                     top.text.push_str(&String::from_utf8_lossy(&t));
@@ -144,6 +152,31 @@ pub(super) fn xml_tree(file: &str, text: &str) -> Result<XmlNode, LoadError> {
             "expected one root element (<map> or <tileset>)",
         )),
     }
+}
+
+/// The text an entity or character reference stands for: one of XML's five predefined entities,
+/// or a character by its number. A document type's own entities are not read (no DTD is).
+fn entity_text(r: &quick_xml::events::BytesRef) -> Result<String, String> {
+    let name = r
+        .decode()
+        .map_err(|e| format!("a reference that is not text: {e}"))?;
+    if r.is_char_ref() {
+        return match r.resolve_char_ref() {
+            Ok(Some(c)) => Ok(c.to_string()),
+            _ => Err(format!(
+                "&{}; is not a character reference to a character",
+                short(&name)
+            )),
+        };
+    }
+    quick_xml::escape::resolve_predefined_entity(&name)
+        .map(str::to_string)
+        .ok_or_else(|| {
+            format!(
+                "&{}; is not an entity XML defines (amp, lt, gt, apos, quot): Tiled writes no others",
+                short(&name)
+            )
+        })
 }
 
 pub(super) fn xml_props(node: &XmlNode) -> Props {
@@ -175,11 +208,11 @@ pub(super) fn xml_props(node: &XmlNode) -> Props {
 }
 
 pub(super) fn tsx_tileset(doc: &XmlDoc, node: &XmlNode) -> Result<RawTileset, LoadError> {
-    let mut set = RawTileset::default();
+    let mut found = std::collections::BTreeMap::new();
     for t in node.children("tile") {
         let id = doc.int(t, "id")?;
         let id = u32::try_from(id).map_err(|_| doc.err(t, "tile id out of range"))?;
-        set.tiles.insert(
+        found.insert(
             id,
             RawTile {
                 class: t.class().to_string(),
@@ -187,5 +220,8 @@ pub(super) fn tsx_tileset(doc: &XmlDoc, node: &XmlNode) -> Result<RawTileset, Lo
             },
         );
     }
-    Ok(set)
+    Ok(RawTileset {
+        firstgid: 0,
+        tiles: std::sync::Arc::new(found),
+    })
 }

@@ -1,0 +1,1 @@
+<tileset><tile id="4294967296" type="flag"/></tileset>

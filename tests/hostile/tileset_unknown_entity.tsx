@@ -1,0 +1,1 @@
+<tileset><tile id="0" type="fl&ag;"/></tileset>

@@ -95,6 +95,57 @@ pub struct RepulsorLine {
     pub cells: Vec<u32>,
 }
 
+/// Where a traced beam (a board laser's or a repulsor's) crosses a square: the line's index in
+/// `Factory::lasers` or `Factory::repulsors` and how far along it the square lies (0 = the
+/// mount's square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Crossing {
+    pub line: u32,
+    pub pos: u32,
+}
+
+/// The beams crossing each square, in compressed rows: a phase finds the beams that can meet a
+/// robot from the robot's square, so its cost does not grow with the board (issue 21).
+#[derive(Clone, Debug, Default)]
+struct Crossings {
+    /// `start[c]..start[c + 1]`: square `c`'s crossings, in line order.
+    start: Vec<u32>,
+    list: Vec<Crossing>,
+}
+
+impl Crossings {
+    fn new<'a>(cells: usize, lines: impl Iterator<Item = &'a [u32]> + Clone) -> Crossings {
+        let mut start = vec![0u32; cells + 1];
+        for line in lines.clone() {
+            for &c in line {
+                start[c as usize + 1] += 1;
+            }
+        }
+        for c in 0..cells {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        let mut list = vec![Crossing { line: 0, pos: 0 }; start[cells] as usize];
+        for (k, line) in lines.enumerate() {
+            for (pos, &c) in line.iter().enumerate() {
+                list[fill[c as usize] as usize] = Crossing {
+                    line: k as u32,
+                    pos: pos as u32,
+                };
+                fill[c as usize] += 1;
+            }
+        }
+        Crossings { start, list }
+    }
+
+    fn at(&self, cell: usize) -> &[Crossing] {
+        match (self.start.get(cell), self.start.get(cell + 1)) {
+            (Some(&a), Some(&b)) => &self.list[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
+
 /// The engine's read-only view of a board.
 #[derive(Clone, Debug)]
 pub struct Factory {
@@ -104,6 +155,10 @@ pub struct Factory {
     cells: Vec<Cell>,
     lasers: Vec<LaserLine>,
     repulsors: Vec<RepulsorLine>,
+    /// The board lasers' beams crossing each square, traced once (stopped by walls only).
+    laser_crossings: Crossings,
+    /// The repulsors' beams crossing each square.
+    repulsor_crossings: Crossings,
     /// Portals in reading order, with their colour.
     portals: Vec<(Square, Colour)>,
     /// Gates in reading order: the coloured-side square, the side the gate stands on, its colour.
@@ -226,7 +281,7 @@ impl Factory {
                 cells[i].flag = (n + 1).min(255) as u8;
             }
         }
-        let lasers = board
+        let lasers: Vec<LaserLine> = board
             .laser_beams()
             .into_iter()
             .map(|b| LaserLine {
@@ -240,6 +295,9 @@ impl Factory {
                     .collect(),
             })
             .collect();
+        let laser_crossings = Crossings::new(cells.len(), lasers.iter().map(|l| &l.cells[..]));
+        let repulsor_crossings =
+            Crossings::new(cells.len(), repulsors.iter().map(|l| &l.cells[..]));
         let any_repulsor_field = cells.iter().any(|c| c.repulsor_field);
         let trap_door_phases = cells.iter().fold(Phases::NONE, |all, c| {
             c.trap_door.iter().fold(all, Phases::with)
@@ -251,6 +309,8 @@ impl Factory {
             cells,
             lasers,
             repulsors,
+            laser_crossings,
+            repulsor_crossings,
             portals,
             gate_list,
             any_repulsor_field,
@@ -353,6 +413,16 @@ impl Factory {
 
     pub fn lasers(&self) -> &[LaserLine] {
         &self.lasers
+    }
+
+    /// The board lasers' beams crossing the square of cell `index`, in laser order.
+    pub fn laser_crossings(&self, index: usize) -> &[Crossing] {
+        self.laser_crossings.at(index)
+    }
+
+    /// The repulsors' beams crossing the square of cell `index`, in repulsor order.
+    pub fn repulsor_crossings(&self, index: usize) -> &[Crossing] {
+        self.repulsor_crossings.at(index)
     }
 
     /// Flag squares, flag 1 first.

@@ -78,6 +78,10 @@ pub struct Game {
     pub(super) finishers: u8,
     /// The option deck and the robots' option choices (issue 8).
     pub(super) opt: OptionsState,
+    /// The fire step's scratch list of board-laser hits (laser, place on its beam, cell), kept
+    /// between phases so a phase allocates nothing; empty outside the fire step, so a clone
+    /// copies nothing of it.
+    pub(super) beam_hits: Vec<(u32, u32, u32)>,
 }
 
 impl Game {
@@ -182,6 +186,7 @@ impl Game {
             turn: 0,
             stage: Stage::BetweenTurns,
             finishers: 0,
+            beam_hits: Vec::new(),
         };
         for i in 0..game.robots.len() {
             game.occupy(i);

@@ -63,30 +63,50 @@ impl Game {
             *d = d.saturating_add(self.factory.fire_burn(r.square, phase));
         }
         // Board lasers: the first square in line holding any robot; every robot there is hit.
+        // The beams were traced once with the board (`Factory::laser_crossings`): only the beams
+        // crossing an occupied square are looked at, nearest the mount first on each beam, so the
+        // step costs the same on any size of board (issue 21).
         // The factory is shared: holding it apart lets shields act on the robots mid-loop.
         let factory = std::sync::Arc::clone(&self.factory);
-        for laser in factory.lasers() {
-            for &c in &laser.cells {
-                let here = self.occupancy[c as usize];
-                if here == 0 {
-                    continue;
-                }
-                for j in bits(here) {
-                    events.push(Event::Shot {
-                        robot: j as RobotId,
-                        shooter: Shooter::Board,
-                        from: laser.mount,
-                        to: self.factory.square_of(c as usize),
-                        beams: laser.beams,
-                    });
-                    // Shields block points from their side (damage.rs, `shielded`).
-                    let through =
-                        self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
-                    damage[j] = damage[j].saturating_add(through);
-                }
-                break;
+        let mut hits = std::mem::take(&mut self.beam_hits);
+        hits.clear();
+        for (i, r) in self.robots.iter().enumerate() {
+            let Some(c) = factory.index(r.square) else {
+                continue;
+            };
+            // Each occupied square once (robots sharing it are all in its bit set).
+            if self.occupancy[c] == 0 || self.robots[..i].iter().any(|o| o.square == r.square) {
+                continue;
+            }
+            for x in factory.laser_crossings(c) {
+                hits.push((x.line, x.pos, c as u32));
             }
         }
+        // Laser order, and on each beam the occupied square nearest its mount first.
+        hits.sort_unstable();
+        let mut last = None;
+        for &(line, _, c) in &hits {
+            if last == Some(line) {
+                continue;
+            }
+            last = Some(line);
+            let laser = &factory.lasers()[line as usize];
+            for j in bits(self.occupancy[c as usize]) {
+                events.push(Event::Shot {
+                    robot: j as RobotId,
+                    shooter: Shooter::Board,
+                    from: laser.mount,
+                    to: factory.square_of(c as usize),
+                    beams: laser.beams,
+                });
+                // Shields block points from their side (damage.rs, `shielded`).
+                let through =
+                    self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
+                damage[j] = damage[j].saturating_add(through);
+            }
+        }
+        hits.clear();
+        self.beam_hits = hits;
         // Robot lasers: real, powered-up robots fire forward from the next square at the first
         // real robot in line; options change the beams and fire weapons (`robot_lasers` below).
         let mut effects = Effects::new();

@@ -1,9 +1,27 @@
 //! `factory-floor drive`: many races of sample robots on a course file on every core, summed up
-//! as statistics (text, or JSON with per-square heat maps).
+//! as statistics (text, or JSON with per-square heat maps). The statistics are kept running, so
+//! any number of games fits in memory; a terminal sees a progress line, and Ctrl+C stops the
+//! drive and prints the statistics of the games finished (issue 16 item 7).
 
-use crate::race::{DriveOptions, drive};
-use std::io::Write;
+use crate::race::{DriveOptions, drive_stats};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Set by Ctrl+C: no new game starts.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Ctrl+C stops the drive after the games being played; a second Ctrl+C ends the process at
+/// once. A handler already set (a second drive in one process) is kept.
+fn catch_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
 
 /// The arguments of `drive`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,13 +54,43 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         threads: 0,
         options: args.options,
     };
-    let stats = match drive(&arena, &options, &|_| true) {
-        Ok((stats, _)) => stats,
+    STOP.store(false, Ordering::SeqCst);
+    catch_ctrl_c();
+    let total = options.games;
+    // A progress line on a terminal, redrawn at most five times a second.
+    let terminal = std::io::stderr().is_terminal();
+    let last = Mutex::new(Instant::now());
+    let progress = |done: usize| {
+        if terminal
+            && let Ok(mut at) = last.lock()
+            && (at.elapsed() >= Duration::from_millis(200) || done == total)
+        {
+            *at = Instant::now();
+            eprint!(
+                "\r{done} of {total} games ({:.0}%)",
+                100.0 * done as f64 / total as f64
+            );
+        }
+        !STOP.load(Ordering::SeqCst)
+    };
+    let result = drive_stats(&arena, &options, &progress);
+    if terminal {
+        eprintln!();
+    }
+    let stats = match result {
+        Ok(stats) => stats,
         Err(e) => {
             let _ = writeln!(err, "{e}");
             return super::FAILED;
         }
     };
+    if stats.games < total {
+        let _ = writeln!(
+            err,
+            "stopped by Ctrl+C: the statistics of the {} games finished of {total}",
+            stats.games
+        );
+    }
     if !args.json {
         let _ = write!(out, "{}", stats.render());
         return super::OK;

@@ -159,6 +159,11 @@ pub struct Factory {
     laser_crossings: Crossings,
     /// The repulsors' beams crossing each square.
     repulsor_crossings: Crossings,
+    /// `[cell][facing]`: squares a beam fired from the cell that way crosses before a wall or the
+    /// board's edge stops it, so a robot's laser finds its target without walking the squares.
+    beam_runs: Vec<[u32; 4]>,
+    /// `[cell * 5 + phase - 1]`: the fire step's burn on the cell (`fire_burn`), worked out once.
+    burns: Vec<u8>,
     /// Portals in reading order, with their colour.
     portals: Vec<(Square, Colour)>,
     /// Gates in reading order: the coloured-side square, the side the gate stands on, its colour.
@@ -298,11 +303,12 @@ impl Factory {
         let laser_crossings = Crossings::new(cells.len(), lasers.iter().map(|l| &l.cells[..]));
         let repulsor_crossings =
             Crossings::new(cells.len(), repulsors.iter().map(|l| &l.cells[..]));
+        let beam_runs = beam_runs(width, height, &cells);
         let any_repulsor_field = cells.iter().any(|c| c.repulsor_field);
         let trap_door_phases = cells.iter().fold(Phases::NONE, |all, c| {
             c.trap_door.iter().fold(all, Phases::with)
         });
-        Factory {
+        let mut factory = Factory {
             board,
             width,
             height,
@@ -316,7 +322,13 @@ impl Factory {
             any_repulsor_field,
             trap_door_phases,
             flags,
-        }
+            beam_runs,
+            burns: Vec::new(),
+        };
+        factory.burns = (0..factory.cells.len() * 5)
+            .map(|k| factory.burn_at(factory.square_of(k / 5), (k % 5) as u8 + 1))
+            .collect();
+        factory
     }
 
     pub fn board(&self) -> &Board {
@@ -375,6 +387,14 @@ impl Factory {
     /// more when it erupts), radioactive waste, radiation in phase 5, and 1 for each erupting
     /// lava pit among the 8 squares around (seed 001).
     pub fn fire_burn(&self, s: Square, phase: u8) -> u8 {
+        match self.index(s) {
+            Some(c) if (1..=5).contains(&phase) => self.burns[c * 5 + usize::from(phase) - 1],
+            _ => self.burn_at(s, phase),
+        }
+    }
+
+    /// `fire_burn` worked out from the cells.
+    fn burn_at(&self, s: Square, phase: u8) -> u8 {
         let c = self.cell(s);
         let mut burn = u8::from(c.flamer.contains(phase))
             + u8::from(c.lava)
@@ -409,6 +429,12 @@ impl Factory {
 
     pub fn blocks_beam(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).beam_walls & (1 << dir.index()) != 0
+    }
+
+    /// How many squares a beam leaving `s` towards `dir` crosses before a wall or the edge of the
+    /// board stops it (0 off the grid).
+    pub fn beam_run(&self, s: Square, dir: Facing) -> u32 {
+        self.index(s).map_or(0, |c| self.beam_runs[c][dir.index()])
     }
 
     pub fn lasers(&self) -> &[LaserLine] {
@@ -486,6 +512,41 @@ impl Factory {
         let c = self.cell(s);
         !c.crusher.is_empty() || c.ramp.is_some()
     }
+}
+
+/// `Factory::beam_runs`: from the far side of the board backwards, each square's run is 0 when a
+/// wall stops the beam leaving it or the next square is off the board, else one more than the
+/// next square's.
+fn beam_runs(width: i32, height: i32, cells: &[Cell]) -> Vec<[u32; 4]> {
+    let mut runs = vec![[0u32; 4]; cells.len()];
+    for dir in Facing::ALL {
+        let (dx, dy) = dir.delta();
+        // Visit squares so that the next square towards `dir` comes first.
+        let xs: Vec<i32> = if dx > 0 {
+            (0..width).rev().collect()
+        } else {
+            (0..width).collect()
+        };
+        let ys: Vec<i32> = if dy > 0 {
+            (0..height).rev().collect()
+        } else {
+            (0..height).collect()
+        };
+        for &y in &ys {
+            for &x in &xs {
+                let c = (y * width + x) as usize;
+                let d = dir.index();
+                let next = index_in(width, height, Square::new(x + dx, y + dy));
+                runs[c][d] = match next {
+                    Some(n) if cells[c].beam_walls & (1 << d) == 0 && cells[n].on_board => {
+                        runs[n][d] + 1
+                    }
+                    _ => 0,
+                };
+            }
+        }
+    }
+    runs
 }
 
 fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {

@@ -7,7 +7,7 @@ use crate::engine::event::{DiscardReason, Event, PushedBy, RobotId, Shooter};
 use crate::engine::game::{Game, MAX_ROBOTS, REGISTERS};
 use crate::engine::options::{FireMode, OptionCard};
 use crate::engine::robot::bits;
-use crate::geom::Facing;
+use crate::geom::{Facing, Square};
 
 /// A weapon hit or Fire Control hit of the fire step, resolved after the step's damage.
 #[derive(Clone, Copy, Debug)]
@@ -192,19 +192,28 @@ impl Game {
         let mut at = from;
         let mut pierce = beam.pierce;
         loop {
-            if self.factory.blocks_beam(at, dir) {
-                if !pierce {
+            let j = if pierce {
+                if self.factory.blocks_beam(at, dir) {
+                    pierce = false;
+                    self.option_used(i, OptionCard::HighPowerLaser, events);
+                }
+                at = at.step(dir);
+                if !self.factory.is_on_board(at) {
                     break;
                 }
-                pierce = false;
-                self.option_used(i, OptionCard::HighPowerLaser, events);
-            }
-            at = at.step(dir);
-            if !self.factory.is_on_board(at) {
-                break;
-            }
-            let Some(j) = self.real_robot_on(at) else {
-                continue;
+                let Some(j) = self.real_robot_on(at) else {
+                    continue;
+                };
+                j
+            } else {
+                // A beam that goes through nothing stops at its first real robot: found among
+                // the robots from the beam's run (traced once with the board), not square by
+                // square.
+                let Some((j, hit)) = self.first_real_robot_in_line(at, dir) else {
+                    break;
+                };
+                at = hit;
+                j
             };
             if let Some(w) = beam.weapon {
                 events.push(Event::OptionUsed {
@@ -261,6 +270,29 @@ impl Game {
             pierce = false;
             self.option_used(i, OptionCard::HighPowerLaser, events);
         }
+    }
+
+    /// The nearest real robot standing in line from `at` towards `dir` within the squares a beam
+    /// crosses from there (`Factory::beam_run`), and its square: what walking the beam square by
+    /// square finds (`Game::real_robot_on` on each).
+    fn first_real_robot_in_line(&self, at: Square, dir: Facing) -> Option<(usize, Square)> {
+        let run = i64::from(self.factory.beam_run(at, dir));
+        let (ux, uy) = dir.delta();
+        let mut best: Option<(i64, usize)> = None;
+        for (k, r) in self.robots.iter().enumerate() {
+            let (dx, dy) = (r.square.x - at.x, r.square.y - at.y);
+            if dx * uy - dy * ux != 0 || r.is_virtual {
+                continue;
+            }
+            let d = i64::from(dx * ux + dy * uy);
+            if d < 1 || d > run || best.is_some_and(|(b, _)| b <= d) {
+                continue;
+            }
+            if self.robots_on(r.square) & (1 << k) != 0 {
+                best = Some((d, k));
+            }
+        }
+        best.map(|(_, k)| (k, self.robots[k].square))
     }
 
     /// After the fire step's damage: weapon hits (Pressor and Tractor Beams, Mini Howitzer

@@ -37,7 +37,8 @@ fn card_index(kind: CardKind) -> usize {
 
 impl FlagMaps {
     /// Builds the steps of register phase 1 for every standing square, facing and card kind
-    /// (`StepTable::for_phases`), then a breadth-first search backwards from every flag.
+    /// (`StepTable::for_phases`, on every core), then a breadth-first search backwards from every
+    /// flag, the flags' searches side by side.
     pub fn new(factory: Arc<Factory>) -> FlagMaps {
         let deadly = (0..factory.cell_count())
             .map(|c| factory.board().is_deadly(factory.square_of(c)))
@@ -50,7 +51,18 @@ impl FlagMaps {
             dist: Vec::new(),
         };
         let flags: Vec<Square> = maps.factory.flags().to_vec();
-        maps.dist = flags.iter().map(|&f| maps.search_back(f)).collect();
+        // One search per flag, each on a thread of its own (each is linear in the squares).
+        let maps_ref = &maps;
+        maps.dist = std::thread::scope(|scope| {
+            let searches: Vec<_> = flags
+                .iter()
+                .map(|&f| scope.spawn(move || maps_ref.search_back(f)))
+                .collect();
+            searches
+                .into_iter()
+                .map(|s| s.join().unwrap_or_default())
+                .collect()
+        });
         maps
     }
 

@@ -14,14 +14,25 @@ use std::time::{Duration, Instant};
 static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Ctrl+C stops the drive after the games being played; a second Ctrl+C ends the process at
-/// once. A handler already set (a second drive in one process) is kept.
+/// once.
+#[cfg(unix)]
 fn catch_ctrl_c() {
-    let _ = ctrlc::set_handler(|| {
+    extern "C" fn on_interrupt(_: libc::c_int) {
         if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
+            // SAFETY: `_exit` is async-signal-safe.
+            unsafe { libc::_exit(130) };
         }
-    });
+    }
+    let handler: extern "C" fn(libc::c_int) = on_interrupt;
+    // SAFETY: the handler only swaps an atomic flag and calls `_exit`, both async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, handler as *const () as libc::sighandler_t);
+    }
 }
+
+/// Elsewhere Ctrl+C ends the process as usual.
+#[cfg(not(unix))]
+fn catch_ctrl_c() {}
 
 /// The arguments of `drive`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -75,7 +75,7 @@ impl Game {
                 continue;
             };
             // Each occupied square once (robots sharing it are all in its bit set).
-            if self.occupancy[c] == 0 || self.robots[..i].iter().any(|o| o.square == r.square) {
+            if self.robots_at(c) == 0 || self.robots[..i].iter().any(|o| o.square == r.square) {
                 continue;
             }
             for x in factory.laser_crossings(c) {
@@ -91,7 +91,7 @@ impl Game {
             }
             last = Some(line);
             let laser = &factory.lasers()[line as usize];
-            for j in bits(self.occupancy[c as usize]) {
+            for j in bits(self.robots_at(c as usize)) {
                 events.push(Event::Shot {
                     robot: j as RobotId,
                     shooter: Shooter::Board,

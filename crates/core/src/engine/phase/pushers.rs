@@ -174,7 +174,7 @@ impl Game {
     /// `Some(Some(dir))`: it is pushed towards `dir`.
     fn repulsor_push(&self, i: usize, phase: u8) -> Option<Option<Facing>> {
         let c = self.factory.index(self.robots[i].square)?;
-        if self.occupancy[c] == 0 {
+        if self.robots_at(c) == 0 {
             return None;
         }
         let mut found: Option<Option<Facing>> = None;
@@ -200,7 +200,7 @@ impl Game {
         self.robots.iter().any(|r| {
             self.factory.index(r.square).is_some_and(|d| {
                 d != c
-                    && self.occupancy[d] != 0
+                    && self.robots_at(d) != 0
                     && self
                         .factory
                         .repulsor_crossings(d)

@@ -5,6 +5,7 @@
 
 pub mod drive;
 mod driver;
+pub mod stats;
 pub mod tally;
 
 pub use drive::{

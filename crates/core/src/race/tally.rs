@@ -4,7 +4,7 @@
 //! the statistics are the same whatever the thread count.
 
 use super::MAX_TURN_CAP;
-use super::drive::{BotStats, DriveOptions, DriveStats, GameResult, TurnStats, cause_name};
+use super::stats::{BotStats, DriveOptions, DriveStats, GameResult, TurnStats, cause_name};
 use crate::bots::{Arena, BotKind};
 use crate::engine::DestroyCause;
 use std::collections::BTreeMap;

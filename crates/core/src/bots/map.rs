@@ -10,6 +10,9 @@ use crate::model::Phases;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+/// Boards of at least this many squares search their flags side by side.
+const PARALLEL_CELLS: usize = 64 * 64;
+
 /// Distance of a state from which a flag cannot be reached.
 pub const UNREACHABLE: u16 = u16::MAX;
 
@@ -51,8 +54,13 @@ impl FlagMaps {
             dist: Vec::new(),
         };
         let flags: Vec<Square> = maps.factory.flags().to_vec();
-        // One search per flag, each on a thread of its own (each is linear in the squares).
+        // One search per flag, each linear in the squares; on a large board each on a thread of
+        // its own (on a small one starting the threads costs more than the searches).
         let maps_ref = &maps;
+        if maps.factory.cell_count() < PARALLEL_CELLS {
+            maps.dist = flags.iter().map(|&f| maps_ref.search_back(f)).collect();
+            return maps;
+        }
         maps.dist = std::thread::scope(|scope| {
             let searches: Vec<_> = flags
                 .iter()

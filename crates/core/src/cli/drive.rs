@@ -30,6 +30,28 @@ fn catch_ctrl_c() {
     }
 }
 
+/// The standard error as a handle of its own when it is a terminal: a duplicate of its file
+/// descriptor, written without the standard error's lock.
+#[cfg(unix)]
+fn progress_terminal() -> Option<std::fs::File> {
+    use std::os::fd::AsFd;
+    let stderr = std::io::stderr();
+    if !stderr.is_terminal() {
+        return None;
+    }
+    stderr
+        .as_fd()
+        .try_clone_to_owned()
+        .ok()
+        .map(std::fs::File::from)
+}
+
+/// Elsewhere no progress line.
+#[cfg(not(unix))]
+fn progress_terminal() -> Option<std::fs::File> {
+    None
+}
+
 /// Elsewhere Ctrl+C ends the process as usual.
 #[cfg(not(unix))]
 fn catch_ctrl_c() {}
@@ -68,16 +90,18 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     STOP.store(false, Ordering::SeqCst);
     catch_ctrl_c();
     let total = options.games;
-    // A progress line on a terminal, redrawn at most five times a second.
-    let terminal = std::io::stderr().is_terminal();
-    let last = Mutex::new(Instant::now());
+    // A progress line on a terminal, redrawn at most five times a second by whichever worker
+    // finishes a game. The caller may hold the standard error's lock for `err` the whole time,
+    // so the line goes to a handle of its own on the same terminal.
+    let line = progress_terminal().map(|t| Mutex::new((t, Instant::now())));
     let progress = |done: usize| {
-        if terminal
-            && let Ok(mut at) = last.lock()
-            && (at.elapsed() >= Duration::from_millis(200) || done == total)
+        if let Some(line) = &line
+            && let Ok(mut line) = line.lock()
+            && (line.1.elapsed() >= Duration::from_millis(200) || done == total)
         {
-            *at = Instant::now();
-            eprint!(
+            line.1 = Instant::now();
+            let _ = write!(
+                line.0,
                 "\r{done} of {total} games ({:.0}%)",
                 100.0 * done as f64 / total as f64
             );
@@ -85,8 +109,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         !STOP.load(Ordering::SeqCst)
     };
     let result = drive_stats(&arena, &options, &progress);
-    if terminal {
-        eprintln!();
+    if let Some(Ok(mut line)) = line.map(Mutex::into_inner) {
+        let _ = writeln!(line.0);
     }
     let stats = match result {
         Ok(stats) => stats,

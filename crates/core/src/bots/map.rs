@@ -10,6 +10,9 @@ use crate::model::Phases;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+/// Boards of at least this many squares search their flags side by side.
+const PARALLEL_CELLS: usize = 64 * 64;
+
 /// Distance of a state from which a flag cannot be reached.
 pub const UNREACHABLE: u16 = u16::MAX;
 
@@ -37,7 +40,8 @@ fn card_index(kind: CardKind) -> usize {
 
 impl FlagMaps {
     /// Builds the steps of register phase 1 for every standing square, facing and card kind
-    /// (`StepTable::for_phases`), then a breadth-first search backwards from every flag.
+    /// (`StepTable::for_phases`, on every core), then a breadth-first search backwards from every
+    /// flag, the flags' searches side by side.
     pub fn new(factory: Arc<Factory>) -> FlagMaps {
         let deadly = (0..factory.cell_count())
             .map(|c| factory.board().is_deadly(factory.square_of(c)))
@@ -50,7 +54,23 @@ impl FlagMaps {
             dist: Vec::new(),
         };
         let flags: Vec<Square> = maps.factory.flags().to_vec();
-        maps.dist = flags.iter().map(|&f| maps.search_back(f)).collect();
+        // One search per flag, each linear in the squares; on a large board each on a thread of
+        // its own (on a small one starting the threads costs more than the searches).
+        let maps_ref = &maps;
+        if maps.factory.cell_count() < PARALLEL_CELLS {
+            maps.dist = flags.iter().map(|&f| maps_ref.search_back(f)).collect();
+            return maps;
+        }
+        maps.dist = std::thread::scope(|scope| {
+            let searches: Vec<_> = flags
+                .iter()
+                .map(|&f| scope.spawn(move || maps_ref.search_back(f)))
+                .collect();
+            searches
+                .into_iter()
+                .map(|s| s.join().unwrap_or_default())
+                .collect()
+        });
         maps
     }
 

@@ -95,6 +95,57 @@ pub struct RepulsorLine {
     pub cells: Vec<u32>,
 }
 
+/// Where a traced beam (a board laser's or a repulsor's) crosses a square: the line's index in
+/// `Factory::lasers` or `Factory::repulsors` and how far along it the square lies (0 = the
+/// mount's square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Crossing {
+    pub line: u32,
+    pub pos: u32,
+}
+
+/// The beams crossing each square, in compressed rows: a phase finds the beams that can meet a
+/// robot from the robot's square, so its cost does not grow with the board (issue 21).
+#[derive(Clone, Debug, Default)]
+struct Crossings {
+    /// `start[c]..start[c + 1]`: square `c`'s crossings, in line order.
+    start: Vec<u32>,
+    list: Vec<Crossing>,
+}
+
+impl Crossings {
+    fn new<'a>(cells: usize, lines: impl Iterator<Item = &'a [u32]> + Clone) -> Crossings {
+        let mut start = vec![0u32; cells + 1];
+        for line in lines.clone() {
+            for &c in line {
+                start[c as usize + 1] += 1;
+            }
+        }
+        for c in 0..cells {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        let mut list = vec![Crossing { line: 0, pos: 0 }; start[cells] as usize];
+        for (k, line) in lines.enumerate() {
+            for (pos, &c) in line.iter().enumerate() {
+                list[fill[c as usize] as usize] = Crossing {
+                    line: k as u32,
+                    pos: pos as u32,
+                };
+                fill[c as usize] += 1;
+            }
+        }
+        Crossings { start, list }
+    }
+
+    fn at(&self, cell: usize) -> &[Crossing] {
+        match (self.start.get(cell), self.start.get(cell + 1)) {
+            (Some(&a), Some(&b)) => &self.list[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
+
 /// The engine's read-only view of a board.
 #[derive(Clone, Debug)]
 pub struct Factory {
@@ -104,6 +155,15 @@ pub struct Factory {
     cells: Vec<Cell>,
     lasers: Vec<LaserLine>,
     repulsors: Vec<RepulsorLine>,
+    /// The board lasers' beams crossing each square, traced once (stopped by walls only).
+    laser_crossings: Crossings,
+    /// The repulsors' beams crossing each square.
+    repulsor_crossings: Crossings,
+    /// `[cell][facing]`: squares a beam fired from the cell that way crosses before a wall or the
+    /// board's edge stops it, so a robot's laser finds its target without walking the squares.
+    beam_runs: Vec<[u32; 4]>,
+    /// `[cell * 5 + phase - 1]`: the fire step's burn on the cell (`fire_burn`), worked out once.
+    burns: Vec<u8>,
     /// Portals in reading order, with their colour.
     portals: Vec<(Square, Colour)>,
     /// Gates in reading order: the coloured-side square, the side the gate stands on, its colour.
@@ -226,7 +286,7 @@ impl Factory {
                 cells[i].flag = (n + 1).min(255) as u8;
             }
         }
-        let lasers = board
+        let lasers: Vec<LaserLine> = board
             .laser_beams()
             .into_iter()
             .map(|b| LaserLine {
@@ -240,23 +300,35 @@ impl Factory {
                     .collect(),
             })
             .collect();
+        let laser_crossings = Crossings::new(cells.len(), lasers.iter().map(|l| &l.cells[..]));
+        let repulsor_crossings =
+            Crossings::new(cells.len(), repulsors.iter().map(|l| &l.cells[..]));
+        let beam_runs = beam_runs(width, height, &cells);
         let any_repulsor_field = cells.iter().any(|c| c.repulsor_field);
         let trap_door_phases = cells.iter().fold(Phases::NONE, |all, c| {
             c.trap_door.iter().fold(all, Phases::with)
         });
-        Factory {
+        let mut factory = Factory {
             board,
             width,
             height,
             cells,
             lasers,
             repulsors,
+            laser_crossings,
+            repulsor_crossings,
             portals,
             gate_list,
             any_repulsor_field,
             trap_door_phases,
             flags,
-        }
+            beam_runs,
+            burns: Vec::new(),
+        };
+        factory.burns = (0..factory.cells.len() * 5)
+            .map(|k| factory.burn_at(factory.square_of(k / 5), (k % 5) as u8 + 1))
+            .collect();
+        factory
     }
 
     pub fn board(&self) -> &Board {
@@ -315,6 +387,14 @@ impl Factory {
     /// more when it erupts), radioactive waste, radiation in phase 5, and 1 for each erupting
     /// lava pit among the 8 squares around (seed 001).
     pub fn fire_burn(&self, s: Square, phase: u8) -> u8 {
+        match self.index(s) {
+            Some(c) if (1..=5).contains(&phase) => self.burns[c * 5 + usize::from(phase) - 1],
+            _ => self.burn_at(s, phase),
+        }
+    }
+
+    /// `fire_burn` worked out from the cells.
+    fn burn_at(&self, s: Square, phase: u8) -> u8 {
         let c = self.cell(s);
         let mut burn = u8::from(c.flamer.contains(phase))
             + u8::from(c.lava)
@@ -351,8 +431,24 @@ impl Factory {
         self.cell(s).beam_walls & (1 << dir.index()) != 0
     }
 
+    /// How many squares a beam leaving `s` towards `dir` crosses before a wall or the edge of the
+    /// board stops it (0 off the grid).
+    pub fn beam_run(&self, s: Square, dir: Facing) -> u32 {
+        self.index(s).map_or(0, |c| self.beam_runs[c][dir.index()])
+    }
+
     pub fn lasers(&self) -> &[LaserLine] {
         &self.lasers
+    }
+
+    /// The board lasers' beams crossing the square of cell `index`, in laser order.
+    pub fn laser_crossings(&self, index: usize) -> &[Crossing] {
+        self.laser_crossings.at(index)
+    }
+
+    /// The repulsors' beams crossing the square of cell `index`, in repulsor order.
+    pub fn repulsor_crossings(&self, index: usize) -> &[Crossing] {
+        self.repulsor_crossings.at(index)
     }
 
     /// Flag squares, flag 1 first.
@@ -416,6 +512,41 @@ impl Factory {
         let c = self.cell(s);
         !c.crusher.is_empty() || c.ramp.is_some()
     }
+}
+
+/// `Factory::beam_runs`: from the far side of the board backwards, each square's run is 0 when a
+/// wall stops the beam leaving it or the next square is off the board, else one more than the
+/// next square's.
+fn beam_runs(width: i32, height: i32, cells: &[Cell]) -> Vec<[u32; 4]> {
+    let mut runs = vec![[0u32; 4]; cells.len()];
+    for dir in Facing::ALL {
+        let (dx, dy) = dir.delta();
+        // Visit squares so that the next square towards `dir` comes first.
+        let xs: Vec<i32> = if dx > 0 {
+            (0..width).rev().collect()
+        } else {
+            (0..width).collect()
+        };
+        let ys: Vec<i32> = if dy > 0 {
+            (0..height).rev().collect()
+        } else {
+            (0..height).collect()
+        };
+        for &y in &ys {
+            for &x in &xs {
+                let c = (y * width + x) as usize;
+                let d = dir.index();
+                let next = index_in(width, height, Square::new(x + dx, y + dy));
+                runs[c][d] = match next {
+                    Some(n) if cells[c].beam_walls & (1 << d) == 0 && cells[n].on_board => {
+                        runs[n][d] + 1
+                    }
+                    _ => 0,
+                };
+            }
+        }
+    }
+    runs
 }
 
 fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {

@@ -17,6 +17,9 @@ pub use super::robot::{
     DESTROYING_DAMAGE, MAX_ROBOTS, REENTRY_DAMAGE, REGISTERS, Robot, RobotSetup, Status,
 };
 
+/// No cell: a robot that is not standing on the board (`Game::at_cell`).
+const NOWHERE: u32 = u32::MAX;
+
 /// Game options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Settings {
@@ -65,8 +68,10 @@ pub struct Game {
     pub settings: Settings,
     pub(super) rng: Rng,
     pub(super) robots: Vec<Robot>,
-    /// Bit set of the robots standing on each cell (active robots only, real or virtual).
-    pub(super) occupancy: Vec<u16>,
+    /// The cell each robot stands on (active robots only, real or virtual; `NOWHERE` for the
+    /// rest): who stands where, in a few bytes whatever the board's size, so cloning a game for
+    /// a look-ahead copies nothing in proportion to the board (issue 21).
+    pub(super) at_cell: [u32; MAX_ROBOTS],
     /// Undealt cards.
     pub(super) deck: Vec<Card>,
     /// Played and unused cards, back in the deck at the next shuffle.
@@ -78,6 +83,10 @@ pub struct Game {
     pub(super) finishers: u8,
     /// The option deck and the robots' option choices (issue 8).
     pub(super) opt: OptionsState,
+    /// The fire step's scratch list of board-laser hits (laser, place on its beam, cell), kept
+    /// between phases so a phase allocates nothing; empty outside the fire step, so a clone
+    /// copies nothing of it.
+    pub(super) beam_hits: Vec<(u32, u32, u32)>,
 }
 
 impl Game {
@@ -170,7 +179,7 @@ impl Game {
         let held: Vec<OptionSet> = robots.iter().map(|r| r.options).collect();
         let mut game = Game {
             opt: OptionsState::new(seed, &held),
-            occupancy: vec![0; factory.cell_count()],
+            at_cell: [NOWHERE; MAX_ROBOTS],
             factory,
             names: Arc::new(setups.iter().map(|s| s.name.clone()).collect()),
             settings,
@@ -182,6 +191,7 @@ impl Game {
             turn: 0,
             stage: Stage::BetweenTurns,
             finishers: 0,
+            beam_hits: Vec::new(),
         };
         for i in 0..game.robots.len() {
             game.occupy(i);
@@ -258,26 +268,35 @@ impl Game {
         self.stage == Stage::Over
     }
 
-    // Occupancy: every active robot is in the bit set of its cell.
+    // Occupancy: every active robot on the grid has its cell in `at_cell`.
 
     pub(super) fn occupy(&mut self, i: usize) {
         let r = self.robots[i];
         if r.is_active()
             && let Some(c) = self.factory.index(r.square)
         {
-            self.occupancy[c] |= 1 << i;
+            self.at_cell[i] = c as u32;
         }
     }
 
     pub(super) fn vacate(&mut self, i: usize) {
-        if let Some(c) = self.factory.index(self.robots[i].square) {
-            self.occupancy[c] &= !(1 << i);
-        }
+        self.at_cell[i] = NOWHERE;
     }
 
     /// Robots standing on `s` (active, real or virtual), as a bit set.
     pub fn robots_on(&self, s: Square) -> u16 {
-        self.factory.index(s).map_or(0, |c| self.occupancy[c])
+        self.factory.index(s).map_or(0, |c| self.robots_at(c))
+    }
+
+    /// Robots standing on cell `c` (active, real or virtual), as a bit set: each robot's cell
+    /// compared at once.
+    pub(super) fn robots_at(&self, c: usize) -> u16 {
+        let c = c as u32;
+        let mut mask = 0u16;
+        for (i, &at) in self.at_cell.iter().enumerate() {
+            mask |= u16::from(at == c) << i;
+        }
+        mask
     }
 
     /// The real robot on `s`, if any (there is at most one).

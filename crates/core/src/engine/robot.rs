@@ -7,7 +7,7 @@ use super::options::OptionSet;
 use crate::geom::{Facing, Square};
 use serde::Serialize;
 
-/// The most robots one game holds (occupancy is a bit set per square).
+/// The most robots one game holds (the robots on a square are a 16-bit set).
 pub const MAX_ROBOTS: usize = 16;
 /// Register count.
 pub const REGISTERS: usize = 5;

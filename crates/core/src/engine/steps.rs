@@ -62,67 +62,121 @@ impl StepTable {
     /// runs every step whole instead; the tests check the two agree. `None` when the board has no
     /// square to stand on.
     pub fn for_phases(factory: Arc<Factory>, phases: Phases) -> Option<StepTable> {
-        let (standable, mut game) = setup(&factory)?;
+        StepTable::for_phases_on(factory, phases, 0)
+    }
+
+    /// `for_phases` on `threads` threads (0: every core), each taking a band of squares with a
+    /// game of its own. Every step is worked out from a fresh placement of the lone robot, so the
+    /// table is the same whatever the number of threads (a test checks it).
+    pub fn for_phases_on(
+        factory: Arc<Factory>,
+        phases: Phases,
+        threads: usize,
+    ) -> Option<StepTable> {
+        let (standable, game) = setup(&factory)?;
         let cells = standable.len();
-        let mut events: Vec<Event> = Vec::with_capacity(32);
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+        // Bands of whole squares: at least 256 squares each, so a small board stays on one thread.
+        let band = cells.div_ceil(threads.max(1)).max(256);
         // The board's part: [cell * PHASES + phase - 1] -> (cell after, quarter turns, damage).
         let mut board = vec![(NO_STEP, 0u8, 0u8); cells * PHASES];
-        for c in (0..cells).filter(|&c| standable[c]) {
-            let square = factory.square_of(c);
-            for phase in phases.iter() {
-                let Some(out) = game.run_lone_phase(square, Facing::N, None, phase, &mut events)
-                else {
-                    continue;
-                };
-                if out.destroyed {
-                    continue;
-                }
-                if let Some(to) = factory.index(out.square) {
-                    board[c * PHASES + usize::from(phase - 1)] =
-                        (to as u32, quarter_turns(out.facing), out.damage);
-                }
+        std::thread::scope(|scope| {
+            for (b, part) in board.chunks_mut(band * PHASES).enumerate() {
+                let (factory, standable, mut game) = (&factory, &standable, game.clone());
+                scope.spawn(move || {
+                    let mut events: Vec<Event> = Vec::with_capacity(32);
+                    for (i, slot) in part.chunks_mut(PHASES).enumerate() {
+                        let c = b * band + i;
+                        if standable[c] {
+                            board_part(&mut game, factory, c, phases, slot, &mut events);
+                        }
+                    }
+                });
             }
-        }
+        });
         let mut table = StepTable::empty(factory, standable);
-        for c in (0..cells).filter(|&c| table.standable[c]) {
-            let square = table.factory.square_of(c);
-            for phase in phases.iter() {
-                let p = usize::from(phase - 1);
-                // The card's part of the rotation cards, facing north: (cell, turns, damage).
-                let mut turning = [None; CARDS.len()];
-                for (k, card) in CARDS.iter().enumerate() {
-                    if !card.kind.is_movement() {
-                        turning[k] = table
-                            .card_part(&mut game, square, Facing::N, *card, phase, &mut events)
-                            .map(|(to, faced, hurt)| (to, quarter_turns(faced), hurt));
+        let mut next = std::mem::take(&mut table.next);
+        let mut damage = std::mem::take(&mut table.damage);
+        let row = 4 * PHASES * CARDS.len();
+        std::thread::scope(|scope| {
+            for (b, (next, damage)) in next
+                .chunks_mut(band * row)
+                .zip(damage.chunks_mut(band * row))
+                .enumerate()
+            {
+                let (table, board, mut game) = (&table, &board, game.clone());
+                scope.spawn(move || {
+                    let mut events: Vec<Event> = Vec::with_capacity(32);
+                    for (i, (next, damage)) in
+                        next.chunks_mut(row).zip(damage.chunks_mut(row)).enumerate()
+                    {
+                        let c = b * band + i;
+                        if table.standable[c] {
+                            let rows = (next, damage);
+                            table.card_steps(&mut game, board, c, phases, rows, &mut events);
+                        }
                     }
+                });
+            }
+        });
+        table.next = next;
+        table.damage = damage;
+        Some(table)
+    }
+
+    /// The steps from cell `c` in `phases`: each card's part (`Game::run_lone_card`) composed
+    /// with the board's part from where it leaves the robot, into `rows` (this cell's slices of
+    /// `next` and `damage`, indexed `(facing * PHASES + phase - 1) * CARDS.len() + card`).
+    fn card_steps(
+        &self,
+        game: &mut Game,
+        board: &[(u32, u8, u8)],
+        c: usize,
+        phases: Phases,
+        rows: (&mut [u32], &mut [u8]),
+        events: &mut Vec<Event>,
+    ) {
+        let (next, damage) = rows;
+        let square = self.factory.square_of(c);
+        for phase in phases.iter() {
+            let p = usize::from(phase - 1);
+            // The card's part of the rotation cards, facing north: (cell, turns, damage).
+            let mut turning = [None; CARDS.len()];
+            for (k, card) in CARDS.iter().enumerate() {
+                if !card.kind.is_movement() {
+                    turning[k] = self
+                        .card_part(game, square, Facing::N, *card, phase, events)
+                        .map(|(to, faced, hurt)| (to, quarter_turns(faced), hurt));
                 }
-                for facing in Facing::ALL {
-                    let state = (c * 4 + facing.index()) * PHASES + p;
-                    for (k, card) in CARDS.iter().enumerate() {
-                        if table.left_to_chance(square, card.kind) {
-                            continue;
-                        }
-                        let part = if card.kind.is_movement() {
-                            table.card_part(&mut game, square, facing, *card, phase, &mut events)
-                        } else {
-                            turning[k].map(|(to, turns, hurt)| (to, turned(facing, turns), hurt))
-                        };
-                        let Some((after, faced, card_damage)) = part else {
-                            continue;
-                        };
-                        let (to, turns, damage) = board[after * PHASES + p];
-                        if to == NO_STEP {
-                            continue;
-                        }
-                        let facing = turned(faced, turns);
-                        table.next[state * CARDS.len() + k] = to * 4 + facing.index() as u32;
-                        table.damage[state * CARDS.len() + k] = damage.saturating_add(card_damage);
+            }
+            for facing in Facing::ALL {
+                let state = facing.index() * PHASES + p;
+                for (k, card) in CARDS.iter().enumerate() {
+                    if self.left_to_chance(square, card.kind) {
+                        continue;
                     }
+                    let part = if card.kind.is_movement() {
+                        self.card_part(game, square, facing, *card, phase, events)
+                    } else {
+                        turning[k].map(|(to, turns, hurt)| (to, turned(facing, turns), hurt))
+                    };
+                    let Some((after, faced, card_damage)) = part else {
+                        continue;
+                    };
+                    let (to, turns, hurt) = board[after * PHASES + p];
+                    if to == NO_STEP {
+                        continue;
+                    }
+                    let facing = turned(faced, turns);
+                    next[state * CARDS.len() + k] = to * 4 + facing.index() as u32;
+                    damage[state * CARDS.len() + k] = hurt.saturating_add(card_damage);
                 }
             }
         }
-        Some(table)
     }
 
     /// Whether what `kind` does on `square` is left to chance (`SquareSpec::leaves_to_chance`).
@@ -274,6 +328,30 @@ fn setup(factory: &Arc<Factory>) -> Option<(Vec<bool>, Game)> {
     Some((standable, game))
 }
 
+/// The board's part of the steps from cell `c` (a lone robot facing north with no card, through
+/// `Game::run_lone_phase`) into `slot`, by phase: (cell after, quarter turns, damage).
+fn board_part(
+    game: &mut Game,
+    factory: &Factory,
+    c: usize,
+    phases: Phases,
+    slot: &mut [(u32, u8, u8)],
+    events: &mut Vec<Event>,
+) {
+    let square = factory.square_of(c);
+    for phase in phases.iter() {
+        let Some(out) = game.run_lone_phase(square, Facing::N, None, phase, events) else {
+            continue;
+        };
+        if out.destroyed {
+            continue;
+        }
+        if let Some(to) = factory.index(out.square) {
+            slot[usize::from(phase - 1)] = (to as u32, quarter_turns(out.facing), out.damage);
+        }
+    }
+}
+
 /// Quarter turns to the right from north to `facing`.
 fn quarter_turns(facing: Facing) -> u8 {
     ((facing.index() + 4 - Facing::N.index()) % 4) as u8
@@ -368,5 +446,26 @@ mod tests {
             }
         }
         assert!(steps > 0);
+    }
+
+    #[test]
+    fn the_table_is_the_same_on_any_number_of_threads_issue_21() {
+        let lib = crate::format::Library::builtin();
+        for name in ["standard-2x2.json", "hazard-works.json"] {
+            let Some(entry) = lib.find_course(name) else {
+                panic!("{name} is not in the built-in library")
+            };
+            let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
+            let Some(one) = StepTable::for_phases_on(Arc::clone(&factory), Phases::ALL, 1) else {
+                panic!("{name}: no table")
+            };
+            for threads in [2, 3, 8] {
+                let many = StepTable::for_phases_on(Arc::clone(&factory), Phases::ALL, threads);
+                assert!(
+                    many.is_some_and(|t| t.same_steps(&one)),
+                    "{name}: {threads} threads"
+                );
+            }
+        }
     }
 }

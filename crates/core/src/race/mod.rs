@@ -5,11 +5,14 @@
 
 pub mod drive;
 mod driver;
+pub mod stats;
+pub mod tally;
 
 pub use drive::{
-    DriveOptions, DriveStats, GameResult, drive, drive_with, play_game, play_game_with,
+    DriveOptions, DriveStats, GameResult, drive, drive_stats, drive_with, play_game, play_game_with,
 };
 pub use driver::{Decisions, Race, RaceSetup, RaceStep, must_program};
+pub use tally::Tally;
 
 use crate::bots::BotKind;
 

@@ -357,19 +357,36 @@ impl Game {
     /// matter. With fewer than three movement cards in the deck, those there are count (seed 001,
     /// Freak Teleporters; docs/rules.md).
     fn freak_offset(&mut self) -> i32 {
-        let mut pool: Vec<CardKind> = self
-            .deck
-            .iter()
-            .map(|c| c.kind)
-            .filter(|k| k.is_movement())
-            .collect();
+        // The pool is the movement cards' kinds in deck order, drawn from as `swap_remove` would
+        // (the last card moves into the drawn card's place), but read from the deck through the
+        // draws' moves rather than copied: a phase allocates nothing (issue 21).
+        let movement = |k: &CardKind| k.is_movement();
+        let mut len = self.deck.iter().map(|c| c.kind).filter(movement).count();
+        // Each draw so far: (the place drawn, the place of the card moved into it).
+        let mut moved: [(usize, usize); 3] = [(usize::MAX, 0); 3];
+        let nth = |deck: &[crate::engine::card::Card], moved: &[(usize, usize)], n: usize| {
+            let mut n = n;
+            for &(to, from) in moved.iter().rev() {
+                if to == n {
+                    n = from;
+                }
+            }
+            deck.iter()
+                .map(|c| c.kind)
+                .filter(movement)
+                .nth(n)
+                .unwrap_or(CardKind::Move1)
+        };
         let mut offset = 0;
-        for _ in 0..3 {
-            if pool.is_empty() {
+        for draw in 0..3 {
+            if len == 0 {
                 break;
             }
-            let k = self.rng.below(pool.len() as u64) as usize;
-            offset += match pool.swap_remove(k) {
+            let k = self.rng.below(len as u64) as usize;
+            let kind = nth(&self.deck, &moved[..draw], k);
+            moved[draw] = (k, len - 1);
+            len -= 1;
+            offset += match kind {
                 CardKind::BackUp => -1,
                 kind => i32::from(kind.distance()),
             };

@@ -7,7 +7,7 @@ use crate::engine::event::{DiscardReason, Event, PushedBy, RobotId, Shooter};
 use crate::engine::game::{Game, MAX_ROBOTS, REGISTERS};
 use crate::engine::options::{FireMode, OptionCard};
 use crate::engine::robot::bits;
-use crate::geom::Facing;
+use crate::geom::{Facing, Square};
 
 /// A weapon hit or Fire Control hit of the fire step, resolved after the step's damage.
 #[derive(Clone, Copy, Debug)]
@@ -63,30 +63,50 @@ impl Game {
             *d = d.saturating_add(self.factory.fire_burn(r.square, phase));
         }
         // Board lasers: the first square in line holding any robot; every robot there is hit.
+        // The beams were traced once with the board (`Factory::laser_crossings`): only the beams
+        // crossing an occupied square are looked at, nearest the mount first on each beam, so the
+        // step costs the same on any size of board (issue 21).
         // The factory is shared: holding it apart lets shields act on the robots mid-loop.
         let factory = std::sync::Arc::clone(&self.factory);
-        for laser in factory.lasers() {
-            for &c in &laser.cells {
-                let here = self.occupancy[c as usize];
-                if here == 0 {
-                    continue;
-                }
-                for j in bits(here) {
-                    events.push(Event::Shot {
-                        robot: j as RobotId,
-                        shooter: Shooter::Board,
-                        from: laser.mount,
-                        to: self.factory.square_of(c as usize),
-                        beams: laser.beams,
-                    });
-                    // Shields block points from their side (damage.rs, `shielded`).
-                    let through =
-                        self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
-                    damage[j] = damage[j].saturating_add(through);
-                }
-                break;
+        let mut hits = std::mem::take(&mut self.beam_hits);
+        hits.clear();
+        for (i, r) in self.robots.iter().enumerate() {
+            let Some(c) = factory.index(r.square) else {
+                continue;
+            };
+            // Each occupied square once (robots sharing it are all in its bit set).
+            if self.robots_at(c) == 0 || self.robots[..i].iter().any(|o| o.square == r.square) {
+                continue;
+            }
+            for x in factory.laser_crossings(c) {
+                hits.push((x.line, x.pos, c as u32));
             }
         }
+        // Laser order, and on each beam the occupied square nearest its mount first.
+        hits.sort_unstable();
+        let mut last = None;
+        for &(line, _, c) in &hits {
+            if last == Some(line) {
+                continue;
+            }
+            last = Some(line);
+            let laser = &factory.lasers()[line as usize];
+            for j in bits(self.robots_at(c as usize)) {
+                events.push(Event::Shot {
+                    robot: j as RobotId,
+                    shooter: Shooter::Board,
+                    from: laser.mount,
+                    to: factory.square_of(c as usize),
+                    beams: laser.beams,
+                });
+                // Shields block points from their side (damage.rs, `shielded`).
+                let through =
+                    self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
+                damage[j] = damage[j].saturating_add(through);
+            }
+        }
+        hits.clear();
+        self.beam_hits = hits;
         // Robot lasers: real, powered-up robots fire forward from the next square at the first
         // real robot in line; options change the beams and fire weapons (`robot_lasers` below).
         let mut effects = Effects::new();
@@ -172,19 +192,28 @@ impl Game {
         let mut at = from;
         let mut pierce = beam.pierce;
         loop {
-            if self.factory.blocks_beam(at, dir) {
-                if !pierce {
+            let j = if pierce {
+                if self.factory.blocks_beam(at, dir) {
+                    pierce = false;
+                    self.option_used(i, OptionCard::HighPowerLaser, events);
+                }
+                at = at.step(dir);
+                if !self.factory.is_on_board(at) {
                     break;
                 }
-                pierce = false;
-                self.option_used(i, OptionCard::HighPowerLaser, events);
-            }
-            at = at.step(dir);
-            if !self.factory.is_on_board(at) {
-                break;
-            }
-            let Some(j) = self.real_robot_on(at) else {
-                continue;
+                let Some(j) = self.real_robot_on(at) else {
+                    continue;
+                };
+                j
+            } else {
+                // A beam that goes through nothing stops at its first real robot: found among
+                // the robots from the beam's run (traced once with the board), not square by
+                // square.
+                let Some((j, hit)) = self.first_real_robot_in_line(at, dir) else {
+                    break;
+                };
+                at = hit;
+                j
             };
             if let Some(w) = beam.weapon {
                 events.push(Event::OptionUsed {
@@ -241,6 +270,29 @@ impl Game {
             pierce = false;
             self.option_used(i, OptionCard::HighPowerLaser, events);
         }
+    }
+
+    /// The nearest real robot standing in line from `at` towards `dir` within the squares a beam
+    /// crosses from there (`Factory::beam_run`), and its square: what walking the beam square by
+    /// square finds (`Game::real_robot_on` on each).
+    fn first_real_robot_in_line(&self, at: Square, dir: Facing) -> Option<(usize, Square)> {
+        let run = i64::from(self.factory.beam_run(at, dir));
+        let (ux, uy) = dir.delta();
+        let mut best: Option<(i64, usize)> = None;
+        for (k, r) in self.robots.iter().enumerate() {
+            let (dx, dy) = (r.square.x - at.x, r.square.y - at.y);
+            if dx * uy - dy * ux != 0 || r.is_virtual {
+                continue;
+            }
+            let d = i64::from(dx * ux + dy * uy);
+            if d < 1 || d > run || best.is_some_and(|(b, _)| b <= d) {
+                continue;
+            }
+            if self.robots_on(r.square) & (1 << k) != 0 {
+                best = Some((d, k));
+            }
+        }
+        best.map(|(_, k)| (k, self.robots[k].square))
     }
 
     /// After the fire step's damage: weapon hits (Pressor and Tractor Beams, Mini Howitzer

@@ -174,19 +174,15 @@ impl Game {
     /// `Some(Some(dir))`: it is pushed towards `dir`.
     fn repulsor_push(&self, i: usize, phase: u8) -> Option<Option<Facing>> {
         let c = self.factory.index(self.robots[i].square)?;
+        if self.robots_at(c) == 0 {
+            return None;
+        }
         let mut found: Option<Option<Facing>> = None;
-        for line in self.factory.repulsors() {
-            if !line.phases.contains(phase) {
-                continue;
-            }
-            let Some(&first) = line
-                .cells
-                .iter()
-                .find(|&&x| self.occupancy[x as usize] != 0)
-            else {
-                continue;
-            };
-            if first as usize != c {
+        // The beams crossing this square (traced once with the board), each checked for an
+        // occupied square nearer its mount: the cost does not grow with the board (issue 21).
+        for x in self.factory.repulsor_crossings(c) {
+            let line = &self.factory.repulsors()[x.line as usize];
+            if !line.phases.contains(phase) || self.nearer_on_line(x.line, x.pos, c) {
                 continue;
             }
             found = match found {
@@ -196,6 +192,22 @@ impl Game {
             };
         }
         found
+    }
+
+    /// Whether some occupied square other than cell `c` lies on repulsor beam `line` nearer its
+    /// mount than `pos`.
+    fn nearer_on_line(&self, line: u32, pos: u32, c: usize) -> bool {
+        self.robots.iter().any(|r| {
+            self.factory.index(r.square).is_some_and(|d| {
+                d != c
+                    && self.robots_at(d) != 0
+                    && self
+                        .factory
+                        .repulsor_crossings(d)
+                        .iter()
+                        .any(|y| y.line == line && y.pos < pos)
+            })
+        })
     }
 
     /// Step 4f: gears turn every robot on them 90 degrees in their direction.

@@ -366,3 +366,46 @@ fn a_freak_teleporter_moves_by_three_random_movement_cards_then_the_card_is_play
     run(&mut g, &[(0, &[mv(1)])], 1);
     assert_eq!(at(&g, 0), sq(13, 0));
 }
+
+/// A freak teleporter's offset as it was worked out before issue 21: the pool copied into a
+/// vector and drawn from with `swap_remove`.
+fn freak_offset_from_a_copy(game: &mut Game) -> i32 {
+    let mut pool: Vec<CardKind> = game
+        .deck
+        .iter()
+        .map(|c| c.kind)
+        .filter(|k| k.is_movement())
+        .collect();
+    let mut offset = 0;
+    for _ in 0..3 {
+        if pool.is_empty() {
+            break;
+        }
+        let k = game.rng.below(pool.len() as u64) as usize;
+        offset += match pool.swap_remove(k) {
+            CardKind::BackUp => -1,
+            kind => i32::from(kind.distance()),
+        };
+    }
+    offset
+}
+
+#[test]
+fn a_freak_teleporters_draw_without_a_copy_is_the_draw_from_a_copy_seed_001_freak_teleporters() {
+    let plan = Floorplan::new(3, 1).game(&[], &[("a", sq(0, 0), E)]);
+    for seed in 0..400u64 {
+        let mut game = plan.clone();
+        game.rng = crate::engine::Rng::new(seed);
+        game.rng.shuffle(&mut game.deck);
+        // Decks of every length, down to fewer than three movement cards.
+        let keep = (seed as usize * 7) % (game.deck.len() + 1);
+        game.deck.truncate(keep);
+        let mut copy = game.clone();
+        assert_eq!(
+            game.freak_offset(),
+            freak_offset_from_a_copy(&mut copy),
+            "seed {seed}"
+        );
+        assert_eq!(game.rng.next_u64(), copy.rng.next_u64(), "seed {seed}");
+    }
+}

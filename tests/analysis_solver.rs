@@ -6,7 +6,7 @@
 use factory_floor::engine::CardKind;
 use factory_floor::geom::{Facing, Rotation, Square};
 use factory_floor::model::*;
-use factory_floor::validate::{Analysis, analyse, command};
+use factory_floor::validate::{Analysis, CONSTRAINTS, analyse, command, solver};
 
 /// A `w` x `h` tile, the course on it with `flags` (flag 1 first) and a 1994 start on a repair
 /// site at (0, 0).
@@ -71,7 +71,10 @@ fn a_legs_own_minimum_is_shorter_than_its_slice_of_the_whole_line() {
     // registers: Move 3 east onto flag 1 (1), then U-Turn and Move 2 back (2), or Back Up twice.
     // Arriving on flag 1 facing west instead (three Back Ups from a start facing west) costs 3
     // registers, but from there flag 2 is one Move 2: leg 2's own minimum is 1, its slice 2.
-    let a = analyse(&course(Tile::new("c", 8, 1), &[(3, 0), (1, 0)]), &Vec::new());
+    let a = analyse(
+        &course(Tile::new("c", 8, 1), &[(3, 0), (1, 0)]),
+        &Vec::new(),
+    );
     let Some(s) = a.solution else {
         panic!("not solved: {:?}", a.diagnostics)
     };
@@ -81,7 +84,11 @@ fn a_legs_own_minimum_is_shorter_than_its_slice_of_the_whole_line() {
     let minima: Vec<Option<u32>> = s.leg_minima.iter().map(|m| m.registers).collect();
     assert_eq!(minima, vec![Some(1), Some(1)]);
     assert_eq!(s.leg_minima[1].from_facing, Facing::W);
-    let cards: Vec<CardKind> = s.leg_minima[1].program.iter().map(|p| p.card.kind).collect();
+    let cards: Vec<CardKind> = s.leg_minima[1]
+        .program
+        .iter()
+        .map(|p| p.card.kind)
+        .collect();
     assert_eq!(cards, vec![CardKind::Move2]);
     // The report says which figure is which.
     let text = command::render_text(
@@ -96,7 +103,10 @@ fn a_legs_own_minimum_is_shorter_than_its_slice_of_the_whole_line() {
     );
     assert!(text.contains("2 register(s) on the whole line"), "{text}");
     assert!(text.contains("each leg's own minimum"), "{text}");
-    assert!(text.contains("flag 2: 1 register(s) leaving flag 1"), "{text}");
+    assert!(
+        text.contains("flag 2: 1 register(s) leaving flag 1"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -236,10 +246,24 @@ fn a_flag_behind_a_randomizer_depends_on_chance_seed_001_randomizer() {
 
 #[test]
 fn two_flags_on_one_square_are_an_error_rulings_setup_rules() {
-    let a = analyse(&course(Tile::new("c", 8, 1), &[(3, 0), (3, 0)]), &Vec::new());
-    assert!(has(&a, "flags-on-one-square", Square::new(3, 0)), "{:?}", a.diagnostics);
-    let one = analyse(&course(Tile::new("c", 8, 1), &[(3, 0), (4, 0)]), &Vec::new());
-    assert!(!one.diagnostics.iter().any(|d| d.rule == "flags-on-one-square"));
+    let a = analyse(
+        &course(Tile::new("c", 8, 1), &[(3, 0), (3, 0)]),
+        &Vec::new(),
+    );
+    assert!(
+        has(&a, "flags-on-one-square", Square::new(3, 0)),
+        "{:?}",
+        a.diagnostics
+    );
+    let one = analyse(
+        &course(Tile::new("c", 8, 1), &[(3, 0), (4, 0)]),
+        &Vec::new(),
+    );
+    assert!(
+        !one.diagnostics
+            .iter()
+            .any(|d| d.rule == "flags-on-one-square")
+    );
 }
 
 #[test]
@@ -254,7 +278,11 @@ fn a_ramp_whose_upper_side_is_lower_is_an_error_with_its_square_armed_and_danger
         },
     );
     let a = analyse(&course(t.clone(), &[(6, 0)]), &Vec::new());
-    assert!(has(&a, "level-mismatch", Square::new(2, 0)), "{:?}", a.diagnostics);
+    assert!(
+        has(&a, "level-mismatch", Square::new(2, 0)),
+        "{:?}",
+        a.diagnostics
+    );
     // Squares 3 and beyond raised, with the ramp between: the levels fit.
     for x in 3..8 {
         t.set_square(
@@ -271,4 +299,52 @@ fn a_ramp_whose_upper_side_is_lower_is_an_error_with_its_square_armed_and_danger
         "{:?}",
         a.diagnostics
     );
+}
+
+#[test]
+fn validate_help_and_the_report_state_every_constraint_of_the_model() {
+    for c in CONSTRAINTS {
+        assert!(solver::MODEL_HELP.contains(c), "{c}");
+    }
+    let a = analyse(&course(Tile::new("c", 8, 1), &[(3, 0)]), &Vec::new());
+    let text = command::render_text(
+        std::path::Path::new("c.json"),
+        &command::FileResult::Course {
+            name: "c".into(),
+            analysis: Box::new(a),
+        },
+    );
+    for c in CONSTRAINTS {
+        assert!(text.contains(c), "{text}");
+    }
+}
+
+#[test]
+fn json_numbers_tiles_from_1_as_the_messages_do() {
+    // Two tiles that do not touch: "tile 2 ... does not join", and `tiles` holds 2.
+    let mut c = course(Tile::new("c", 8, 1), &[(3, 0)]);
+    c.placements.push(TilePlacement {
+        tile: "c".into(),
+        at: Square::new(0, 5),
+        rotation: Rotation::R0,
+    });
+    let a = analyse(&c, &Vec::new());
+    let json = command::render_json(
+        std::path::Path::new("c.json"),
+        &command::FileResult::Course {
+            name: "c".into(),
+            analysis: Box::new(a),
+        },
+    );
+    let Some(d) = json["diagnostics"]
+        .as_array()
+        .and_then(|d| d.iter().find(|d| d["rule"] == "tiles-not-connected"))
+    else {
+        panic!("{json}")
+    };
+    assert!(
+        d["message"].as_str().is_some_and(|m| m.contains("tile 2")),
+        "{d}"
+    );
+    assert_eq!(d["tiles"], serde_json::json!([2]));
 }

@@ -74,12 +74,12 @@ pub fn best_line_ui(ui: &mut Ui, show: &mut bool, solution: Option<&Solution>) -
     match solution {
         Some(s) if s.unreachable.is_none() => {
             ui.weak(format!(
-                "Shortest whole line: {} register phase(s), {} damage, from {} facing {}; its programs are all dealt {:.2}% of the time.",
+                "Shortest whole line: {} register phase(s), {} damage, from {} facing {}; its programs are all dealt {} of the time.",
                 s.registers(),
                 s.damage(),
                 s.start,
                 s.facing.name(),
-                s.chance * 100.0
+                percent(s.chance)
             ));
         }
         Some(s) => {
@@ -93,6 +93,15 @@ pub fn best_line_ui(ui: &mut Ui, show: &mut bool, solution: Option<&Solution>) -
         }
     }
     toggled
+}
+
+/// A chance as a percentage with enough digits to be more than 0.
+fn percent(p: f64) -> String {
+    if p >= 0.0001 {
+        format!("{:.2}%", p * 100.0)
+    } else {
+        format!("{:.1e}%", p * 100.0)
+    }
 }
 
 /// The check under way (time and Cancel), the line from every start with the fairness, and the
@@ -163,10 +172,26 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
                         .desired_width(160.0)
                         .text(format!("{} of {PLAY_GAMES} games", p.games)),
                 );
-                if running && ui.button("Stop").on_hover_text("Stop the bot games").clicked() {
+                if running
+                    && ui
+                        .button("Stop")
+                        .on_hover_text("Stop the bot games")
+                        .clicked()
+                {
                     analyser.play.cancel();
                 }
             });
+            ui.label(
+                RichText::new(format!(
+                    "Difficulty {}, length {}",
+                    p.difficulty().name(),
+                    p.length().name()
+                ))
+                .strong(),
+            )
+            .on_hover_text(
+                "Easy: 90% finish and under 0.5 deaths a robot; medium: 70% and under 1.5; hard: 40%; expert: the rest. Short: up to 10 turns; medium: up to 20; long: more (docs/validation.md).",
+            );
             let (rate, low, high) = p.finish_rate();
             match p.turns() {
                 Some((mean, half)) => ui.label(format!(
@@ -204,17 +229,6 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
             if !deadliest.is_empty() {
                 ui.label(format!("Deadliest squares: {}", deadliest.join(", ")));
             }
-            ui.label(
-                RichText::new(format!(
-                    "{} and {}",
-                    p.difficulty().name(),
-                    p.length().name()
-                ))
-                .strong(),
-            )
-            .on_hover_text(
-                "Easy: 90% finish and under 0.5 deaths a robot; medium: 70% and under 1.5; hard: 40%; expert: the rest. Short: up to 10 turns; medium: up to 20; long: more (docs/validation.md).",
-            );
         }
         None if running => {
             ui.weak("Racing bots on the course...");
@@ -224,4 +238,3 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
         }
     }
 }
-

@@ -123,7 +123,9 @@ impl Analyser {
 
     /// Seconds the check under way has run.
     pub fn running_for(&self) -> Option<f64> {
-        self.since.filter(|_| self.busy).map(|t| t.elapsed().as_secs_f64())
+        self.since
+            .filter(|_| self.busy)
+            .map(|t| t.elapsed().as_secs_f64())
     }
 
     /// The lines from every start and the fairness of the last analysis taken.

@@ -21,7 +21,12 @@ const SAMPLES: u32 = 96;
 /// The most likely way to touch every flag: per flag (flag 1 first) the chance of the most
 /// likely line that touches it and the ones before, `None` for a flag no line reaches even by
 /// luck.
-pub(super) fn best_chances(table: &StepTable, flags: &[usize], start: usize, facings: &[Facing]) -> Vec<Option<f64>> {
+pub(super) fn best_chances(
+    table: &StepTable,
+    flags: &[usize],
+    start: usize,
+    facings: &[Facing],
+) -> Vec<Option<f64>> {
     let n = flags.len();
     let chance = chance_steps(table);
     let states = table.states();
@@ -95,7 +100,8 @@ fn chance_steps(table: &StepTable) -> HashMap<usize, Vec<(u32, f64)>> {
                     // Whatever card is in the register, a card drawn from the deck is played
                     // (seed 001, Randomizers): each kind with its share of the 84 cards.
                     for card in CARDS {
-                        let share = f64::from(hands::deck_count(card.kind)) / f64::from(hands::DECK);
+                        let share =
+                            f64::from(hands::deck_count(card.kind)) / f64::from(hands::DECK);
                         let Some((to, faced, fell, _)) =
                             game.run_lone_card(square, facing, card, phase, &mut events)
                         else {
@@ -131,7 +137,9 @@ fn chance_steps(table: &StepTable) -> HashMap<usize, Vec<(u32, f64)>> {
                             continue;
                         }
                         if let Some(to) = factory.index(o.square) {
-                            *outcomes.entry((to * 4 + o.facing.index()) as u32).or_default() += 1;
+                            *outcomes
+                                .entry((to * 4 + o.facing.index()) as u32)
+                                .or_default() += 1;
                         }
                     }
                     list.extend(

@@ -99,7 +99,11 @@ fn write_play(out: &mut String, p: &super::play::PlayEstimate) {
         .map(|(s, n)| format!("{s} ({n})"))
         .collect();
     if !deadliest.is_empty() {
-        let _ = writeln!(out, "  deadliest squares (deaths): {}", deadliest.join(", "));
+        let _ = writeln!(
+            out,
+            "  deadliest squares (deaths): {}",
+            deadliest.join(", ")
+        );
     }
 }
 
@@ -142,7 +146,12 @@ fn write_starts(out: &mut String, analysis: &Analysis) {
         }
         match &analysis.fairness {
             Some(f) => {
-                let name = |i: usize| analysis.starts.get(i).map_or(String::new(), StartLine::name);
+                let name = |i: usize| {
+                    analysis
+                        .starts
+                        .get(i)
+                        .map_or(String::new(), StartLine::name)
+                };
                 let _ = writeln!(
                     out,
                     "  fairness: {} register(s) and {} damage between the best start ({}) and the worst ({})",
@@ -240,7 +249,11 @@ fn minimum_text(m: &LegMinimum) -> String {
         .iter()
         .map(|s| format!("{}:{}", s.phase, s.card.kind.code()))
         .collect();
-    format!("flag {}: {r} register(s) {from}: {}", m.flag, cards.join(" "))
+    format!(
+        "flag {}: {r} register(s) {from}: {}",
+        m.flag,
+        cards.join(" ")
+    )
 }
 
 /// A chance as a percentage with enough digits to be more than 0.

@@ -46,7 +46,8 @@ impl Difficulty {
     pub fn of(solution: &Solution, factory: &Arc<Factory>) -> Difficulty {
         let board = factory.board();
         let line: BTreeSet<Square> = solution.line().into_iter().collect();
-        let around = |s: Square| (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| s.offset(dx, dy)));
+        let around =
+            |s: Square| (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| s.offset(dx, dy)));
         let near: BTreeSet<Square> = line.iter().flat_map(|&s| around(s)).collect();
         let deadly_near = near.iter().filter(|&&s| board.is_deadly(s)).count();
         let course_near = near.iter().filter(|&&s| board.is_on_board(s)).count();

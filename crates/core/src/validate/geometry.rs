@@ -23,7 +23,10 @@ fn diagnostic(rule: &'static str, squares: Vec<Square>, message: String) -> Diag
 pub(super) fn flags_on_one_square(course: &Course, out: &mut Vec<Diagnostic>) {
     let mut by_square: BTreeMap<(i32, i32), Vec<u32>> = BTreeMap::new();
     for f in &course.flags {
-        by_square.entry((f.at.y, f.at.x)).or_default().push(f.number);
+        by_square
+            .entry((f.at.y, f.at.x))
+            .or_default()
+            .push(f.number);
     }
     for ((y, x), mut numbers) in by_square {
         if numbers.len() < 2 {
@@ -65,7 +68,9 @@ pub(super) fn levels(board: &Board, out: &mut Vec<Diagnostic>) {
         for side in [Facing::E, Facing::S] {
             let t = s.step(side);
             let Some(there) = level(t) else { continue };
-            let ledge = board.barrier(s, side).filter(|b| b.barrier == Barrier::Ledge);
+            let ledge = board
+                .barrier(s, side)
+                .filter(|b| b.barrier == Barrier::Ledge);
             if let Some(b) = ledge {
                 let (upper, lower) = if b.anchored_here { (s, t) } else { (t, s) };
                 let (u, l) = if b.anchored_here {

@@ -2,8 +2,8 @@
 //! damage cards from the 84-card deck (RULINGS.md, The deck) holds the cards a program needs, and
 //! the "typical hand" the solver's second line keeps to.
 
-use crate::engine::steps::CARDS;
 use crate::engine::CardKind;
+use crate::engine::steps::CARDS;
 
 /// How many cards of each kind of `CARDS` the deck holds (RULINGS.md, The deck).
 pub fn deck_count(kind: CardKind) -> u32 {

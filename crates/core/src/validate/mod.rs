@@ -23,7 +23,9 @@ use std::sync::Arc;
 
 pub use difficulty::Difficulty;
 pub use rules::RULES;
-pub use solver::{CONSTRAINTS, Leg, LegMinimum, Solution, Step, StepTable, TypicalLine, Unreachable};
+pub use solver::{
+    CONSTRAINTS, Leg, LegMinimum, Solution, Step, StepTable, TypicalLine, Unreachable,
+};
 pub use starts::{Fairness, StartLine};
 
 /// How serious a diagnostic is.
@@ -194,7 +196,12 @@ fn luck(
     for flag in usize::from(u.flag)..=searcher.flags.len() {
         let square = factory.square_of(searcher.flags[flag - 1]);
         // A chance of 1 is a line with no luck in it that damage alone rules out: no luck helps.
-        match chances.get(flag - 1).copied().flatten().filter(|&c| c < 1.0 - 1e-9) {
+        match chances
+            .get(flag - 1)
+            .copied()
+            .flatten()
+            .filter(|&c| c < 1.0 - 1e-9)
+        {
             Some(chance) => {
                 let c = ChanceFlag {
                     flag: flag as u8,

@@ -211,7 +211,13 @@ pub fn estimate(
     let bots = vec![BOT; players.max(1)];
     let mut est = PlayEstimate::new(bots.len(), TURN_BUDGET);
     for g in 0..games {
-        let result = race::play_game(arena, &bots, seed.wrapping_add(g as u64), TURN_BUDGET, |_, _| {})?;
+        let result = race::play_game(
+            arena,
+            &bots,
+            seed.wrapping_add(g as u64),
+            TURN_BUDGET,
+            |_, _| {},
+        )?;
         est.add(&result);
         if !progress(&est) {
             break;
@@ -250,9 +256,50 @@ impl fmt::Display for PlayEstimate {
         }
         write!(
             f,
-            "; {}, {}",
+            "; difficulty {}, length {}",
             self.difficulty().name(),
             self.length().name()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_classes_follow_their_documented_thresholds() {
+        assert_eq!(DifficultyClass::of(0.95, 0.2), DifficultyClass::Easy);
+        assert_eq!(DifficultyClass::of(0.95, 0.7), DifficultyClass::Medium);
+        assert_eq!(DifficultyClass::of(0.75, 1.0), DifficultyClass::Medium);
+        assert_eq!(DifficultyClass::of(0.5, 3.0), DifficultyClass::Hard);
+        assert_eq!(DifficultyClass::of(0.1, 0.0), DifficultyClass::Expert);
+        assert_eq!(LengthClass::of(Some(10.0)), LengthClass::Short);
+        assert_eq!(LengthClass::of(Some(15.0)), LengthClass::Medium);
+        assert_eq!(LengthClass::of(None), LengthClass::Long);
+    }
+
+    #[test]
+    fn the_estimate_sums_games_with_intervals_that_hold_the_rate() {
+        let mut e = PlayEstimate::new(2, TURN_BUDGET);
+        let game = |finished: Vec<Option<u32>>, destroyed| GameResult {
+            finished_turn: finished,
+            destroyed,
+            ..GameResult::default()
+        };
+        e.add(&game(
+            vec![Some(10), None],
+            vec![(1, Square::new(-1, 3), DestroyCause::Edge)],
+        ));
+        e.add(&game(vec![Some(12), Some(14)], Vec::new()));
+        assert_eq!((e.games, e.robots, e.finished), (2, 4, 3));
+        let (rate, low, high) = e.finish_rate();
+        assert!((rate - 0.75).abs() < 1e-9 && low < rate && rate < high);
+        let Some((mean, half)) = e.turns() else {
+            panic!("no turns")
+        };
+        assert!((mean - 12.0).abs() < 1e-9 && half > 0.0);
+        assert_eq!(e.deaths_per_game("edge"), 0.5);
+        assert_eq!(e.deadliest(1), vec![(Square::new(-1, 3), 1)]);
     }
 }

@@ -9,9 +9,9 @@
 //!
 //! States are (flags touched, square, facing, register phase, damage, the cards locked in this
 //! turn's registers still to play, and when `typical` the cards used this turn and the damage the
-//! hand was dealt at). A state is dropped when the same state with no more damage (and, when
-//! `typical`, no more cards of any kind used) was reached before: less damage never hurts (fewer
-//! locks, further from 10). Breadth-first on register phases, so the first arrival is the fewest
+//! hand was dealt at). A state is dropped when the same state with no more damage, or the same
+//! square, facing and register with no lock, no cards used and no more damage, was reached
+//! before: less damage never hurts (fewer locks, further from 10). Breadth-first on register phases, so the first arrival is the fewest
 //! registers. The cards a lock keeps are the ones the line reaching the state first played this
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
@@ -107,36 +107,54 @@ pub(super) struct Visit {
     pub card: u8,
 }
 
-/// The states reached so far, for the dominance test: per state without its damage (and its
-/// used cards), the least damage (and the used cards with their damage) it was reached with.
+/// The states reached so far, for the dominance test: per state without its damage, the least
+/// damage it was reached with.
 #[derive(Default)]
 struct Seen {
+    /// `[(layer * nodes + node) * PHASES + phase]` for states with no lock and no used cards:
+    /// the least damage, `u8::MAX` when not reached. The common case, without hashing.
+    plain: Vec<u8>,
+    nodes: usize,
     damage: Map<u8>,
-    used: Map<Vec<(u8, [u8; 7])>>,
 }
 
 impl Seen {
+    fn new(nodes: usize, layers: usize) -> Seen {
+        Seen {
+            plain: vec![u8::MAX; nodes * PHASES * (layers + 1)],
+            nodes,
+            ..Seen::default()
+        }
+    }
+
     /// Whether `s` is new: no state reached before is the same with no more damage and no more
     /// cards of any kind used. Records it if so.
     fn admit(&mut self, s: &State) -> bool {
-        if s.used == [0; 7] && s.dealt == 0 {
-            let key = s.key() >> 4;
-            if self.damage.get(&key).is_some_and(|&d| d <= s.damage) {
-                return false;
-            }
-            self.damage.insert(key, s.damage);
-            return true;
-        }
-        let mut base = *s;
-        base.used = [0; 7];
-        let key = base.key() >> 4;
-        let list = self.used.entry(key).or_default();
-        let covers = |d: u8, u: &[u8; 7]| d <= s.damage && u.iter().zip(&s.used).all(|(a, b)| a <= b);
-        if list.iter().any(|(d, u)| covers(*d, u)) {
+        let free = s
+            .cards
+            .iter()
+            .skip(usize::from(s.phase))
+            .all(|&c| c == FREE);
+        let at =
+            (usize::from(s.layer) * self.nodes + s.node as usize) * PHASES + usize::from(s.phase);
+        // The same square, facing and phase with no lock and no more damage was reached: it can
+        // do all this state can (a lock only forces a card), with no more damage.
+        if self.plain.get(at).is_some_and(|&d| d <= s.damage) {
             return false;
         }
-        list.retain(|(d, u)| !(s.damage <= *d && s.used.iter().zip(u).all(|(a, b)| a <= b)));
-        list.push((s.damage, s.used));
+        if free
+            && s.used == [0; 7]
+            && s.dealt == 0
+            && let Some(d) = self.plain.get_mut(at)
+        {
+            *d = s.damage;
+            return true;
+        }
+        let key = s.key() >> 4;
+        if self.damage.get(&key).is_some_and(|&d| d <= s.damage) {
+            return false;
+        }
+        self.damage.insert(key, s.damage);
         true
     }
 }
@@ -208,6 +226,13 @@ impl<'a> Searcher<'a> {
             n.turn[p] = k as u8;
             if opts.typical && !locked {
                 n.used[k] += 1;
+                // Only what is left of each cap up to the registers still to play tells two
+                // turns apart: more than that can never be used.
+                let caps = &self.caps[usize::from(s.dealt)];
+                let remaining = (PHASES - 1 - p) as u8;
+                for (u, &cap) in n.used.iter_mut().zip(caps) {
+                    *u = (*u).max(cap.saturating_sub(remaining));
+                }
             }
             let cell = (to / 4) as usize;
             let touched = self.flags.get(usize::from(s.layer)) == Some(&cell);
@@ -240,7 +265,7 @@ impl<'a> Searcher<'a> {
     /// state is). Seeds are all at level 0.
     pub fn search(&self, seeds: &[State], goal: u8, opts: Options) -> Outcome {
         let mut visits: Vec<Visit> = Vec::new();
-        let mut seen = Seen::default();
+        let mut seen = Seen::new(self.table.states() / PHASES, usize::from(goal));
         for s in seeds {
             if !seen.admit(s) {
                 continue;
@@ -269,7 +294,7 @@ impl<'a> Searcher<'a> {
             self.successors(&v.state, opts, &mut next);
             for &(n, card, _) in &next {
                 if n.layer >= goal {
-                    if v.level + 1 <= finish_level
+                    if v.level < finish_level
                         && finish.is_none_or(|f| v.level + 1 < finish_level || n.damage < f.3)
                     {
                         finish_level = v.level + 1;

@@ -337,7 +337,10 @@ pub(super) fn solve_with(
         }
         None => {
             let best = best_arrival(visits);
-            (best.map_or(Vec::new(), |b| steps_of(searcher, visits, b)), best.unwrap_or(u32::MAX))
+            (
+                best.map_or(Vec::new(), |b| steps_of(searcher, visits, b)),
+                best.unwrap_or(u32::MAX),
+            )
         }
     };
     let first = if end == u32::MAX {
@@ -345,9 +348,15 @@ pub(super) fn solve_with(
     } else {
         visits.get(Searcher::seed_of(visits, end) as usize)
     };
-    let facing = first.map_or(facings[0], |v| Facing::from_index((v.state.node % 4) as usize));
+    let facing = first.map_or(facings[0], |v| {
+        Facing::from_index((v.state.node % 4) as usize)
+    });
     let chance = chance_of_line(&steps);
-    let reached = visits.iter().map(|v| usize::from(v.state.layer)).max().unwrap_or(0);
+    let reached = visits
+        .iter()
+        .map(|v| usize::from(v.state.layer))
+        .max()
+        .unwrap_or(0);
     let solved = if out.finish.is_some() { n } else { reached };
     let traps: Vec<Vec<Square>> = if full {
         let preds = preds(table);
@@ -417,7 +426,13 @@ pub(super) fn solve_with(
             registers: t.finish.map(|f| t.visits[f.0 as usize].level + 1),
             damage: t.finish.map_or(0, |f| {
                 let mut steps = steps_of(searcher, &t.visits, f.0);
-                steps.push(step_from(searcher, &t.visits[f.0 as usize].state, f.1, f.2, f.3));
+                steps.push(step_from(
+                    searcher,
+                    &t.visits[f.0 as usize].state,
+                    f.1,
+                    f.2,
+                    f.3,
+                ));
                 steps.iter().map(|s| u32::from(s.damage)).sum()
             }),
             gave_up: t.gave_up,
@@ -505,7 +520,13 @@ fn leg_minimum(
         return (none(Facing::N), stopped);
     };
     let mut program = steps_of(searcher, visits, before);
-    program.push(step_from(searcher, &visits[before as usize].state, card, node, damage));
+    program.push(step_from(
+        searcher,
+        &visits[before as usize].state,
+        card,
+        node,
+        damage,
+    ));
     let seed = &visits[Searcher::seed_of(visits, before) as usize].state;
     (
         LegMinimum {
@@ -575,4 +596,3 @@ pub fn chance_of_line(steps: &[Step]) -> f64 {
     }
     chance
 }
-

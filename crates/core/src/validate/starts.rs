@@ -105,7 +105,9 @@ pub fn fairness(lines: &[StartLine]) -> Option<Fairness> {
         return None;
     }
     let best = finishing.iter().min_by_key(|f| (f.1, f.2, f.0))?;
-    let worst = finishing.iter().max_by_key(|f| (f.1, f.2, usize::MAX - f.0))?;
+    let worst = finishing
+        .iter()
+        .max_by_key(|f| (f.1, f.2, usize::MAX - f.0))?;
     let damages = finishing.iter().map(|f| f.2);
     let damage = damages.clone().max().unwrap_or(0) - damages.min().unwrap_or(0);
     Some(Fairness {

@@ -127,17 +127,6 @@ pub(super) fn levels(board: &Board, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A barrier in the words of the element palette, with its article.
-pub(super) fn barrier_words(b: Barrier) -> &'static str {
-    match b {
-        Barrier::Plain => "a wall",
-        Barrier::OneWay => "a one-way wall",
-        Barrier::Spiked => "a spiked wall",
-        Barrier::Ledge => "a ledge",
-        Barrier::Gate(_) => "a gate",
-    }
-}
-
 /// A flag only luck reaches (`super::chance`): a warning with the expected number of tries.
 pub(super) fn by_chance(c: &super::ChanceFlag) -> Diagnostic {
     Diagnostic {

@@ -248,8 +248,8 @@ fn tiles(course: &Course, board: &Board, out: &mut Out) {
                 let message = format!(
                     "the {} edge of {square} gets {} from one tile and {} from another; the first is kept",
                     side.name(),
-                    super::geometry::barrier_words(*kept),
-                    super::geometry::barrier_words(*dropped)
+                    barrier_words(*kept),
+                    barrier_words(*dropped)
                 );
                 out.add("conflicting-walls", vec![*square], Vec::new(), message);
             }
@@ -689,6 +689,17 @@ fn elements(board: &Board, out: &mut Out) {
                 format!("the ramp at {r} has no ledge beside it: a ramp leads between two levels"),
             );
         }
+    }
+}
+
+/// A barrier in the words of the element palette, with its article.
+fn barrier_words(b: Barrier) -> &'static str {
+    match b {
+        Barrier::Plain => "a wall",
+        Barrier::OneWay => "a one-way wall",
+        Barrier::Spiked => "a spiked wall",
+        Barrier::Ledge => "a ledge",
+        Barrier::Gate(_) => "a gate",
     }
 }
 

@@ -82,15 +82,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Check courses against the setup rules and solve them: diagnostics, the fewest registers
-    /// for each leg with a shortest program, and the difficulty (exit 0 valid, 1 errors found,
-    /// 2 a file that cannot be read).
+    /// Check courses against the setup rules and solve them: diagnostics, the line from every
+    /// start and their fairness, the shortest whole line, each leg's own minimum, the line a
+    /// typical hand allows, and the difficulty (exit 0 valid, 1 errors found, 2 a file that
+    /// cannot be read).
+    #[command(after_help = factory_floor::validate::solver::MODEL_HELP)]
     Validate {
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print the reports as JSON for tools.
         #[arg(long)]
         json: bool,
+        /// Also race the course N times with planner robots (the course's most players) for the
+        /// "how it plays" estimate: turns, finish rate, deaths by cause, classes.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        play: usize,
     },
     /// Draw a tile or course to a PNG picture, as the editor shows it.
     Render {
@@ -193,8 +199,8 @@ fn main() -> ExitCode {
         Command::Scenario { files, json } => {
             cli::scenario::run(&cli::scenario::Args { files, json }, out, err)
         }
-        Command::Validate { files, json } => {
-            cli::validate::run(&cli::validate::Args { files, json }, out, err)
+        Command::Validate { files, json, play } => {
+            cli::validate::run(&cli::validate::Args { files, json, play }, out, err)
         }
         Command::Render {
             file,

@@ -551,6 +551,35 @@ fn rule_ramp_without_ledge() {
 }
 
 #[test]
+fn rule_flags_on_one_square() {
+    // Issue 17 item 4: flag 2 put on flag 1's square.
+    let mut c = base();
+    c.flags[1].at = Square::new(5, 5);
+    check("flags-on-one-square", base(), c, Some(Square::new(5, 5)));
+}
+
+#[test]
+fn rule_level_mismatch() {
+    // A ramp leading up to the north onto a square that is still on the lower level.
+    let mut c = base();
+    set(&mut c, 0, Square::new(8, 3), |s| {
+        s.device = Some(Device::Ramp(Facing::N))
+    });
+    check("level-mismatch", base(), c, Some(Square::new(8, 3)));
+}
+
+#[test]
+fn rule_flag_by_chance() {
+    // Flag 1 on a randomizer (seed 001): every card played from it is drawn, so only luck takes
+    // a robot on to flag 2.
+    let mut c = base();
+    set(&mut c, 0, Square::new(5, 5), |s| {
+        s.device = Some(Device::Randomizer)
+    });
+    check("flag-by-chance", base(), c, Some(Square::new(17, 5)));
+}
+
+#[test]
 fn rule_lives_advice_counts_the_optional_rule() {
     let mut c = base();
     let lives = |c: &Course| {

@@ -21,6 +21,7 @@ impl CourseEditor {
         if validation_panel::best_line_ui(ui, &mut show_path, ws.solution.as_ref()) {
             commands.push(Command::Action(Action::ToggleBestLine));
         }
+        validation_panel::analysis_ui(ui, &mut ws.analyser);
         ui.separator();
         commands.extend(validation_panel::validation_ui(
             ui,

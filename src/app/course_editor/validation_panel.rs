@@ -1,8 +1,11 @@
 //! The live validation panel of the course composer: the diagnostics of `validate::validate`,
 //! recomputed when the course changes; clicking one highlights its squares and centres the view.
-//! And the solver's best line, which can be drawn on the board (`state::shown::best_line_path`).
+//! And the solver's best line, which can be drawn on the board (`state::shown::best_line_path`),
+//! the line from every start with their fairness, and the "how it plays" estimate filling in
+//! from bot games in the background, each with progress and a Cancel button.
 
 use crate::app::command::{Action, Command};
+use crate::app::state::analysis::{Analyser, PLAY_GAMES};
 use crate::validate::{Diagnostic, Severity, Solution};
 use egui::{RichText, Ui};
 
@@ -71,11 +74,12 @@ pub fn best_line_ui(ui: &mut Ui, show: &mut bool, solution: Option<&Solution>) -
     match solution {
         Some(s) if s.unreachable.is_none() => {
             ui.weak(format!(
-                "Best line: {} register phase(s), {} damage, from {} facing {:?}.",
+                "Shortest whole line: {} register phase(s), {} damage, from {} facing {}; its programs are all dealt {} of the time.",
                 s.registers(),
                 s.damage(),
                 s.start,
-                s.facing
+                s.facing.name(),
+                percent(s.chance)
             ));
         }
         Some(s) => {
@@ -89,4 +93,148 @@ pub fn best_line_ui(ui: &mut Ui, show: &mut bool, solution: Option<&Solution>) -
         }
     }
     toggled
+}
+
+/// A chance as a percentage with enough digits to be more than 0.
+fn percent(p: f64) -> String {
+    if p >= 0.0001 {
+        format!("{:.2}%", p * 100.0)
+    } else {
+        format!("{:.1e}%", p * 100.0)
+    }
+}
+
+/// The check under way (time and Cancel), the line from every start with the fairness, and the
+/// "how it plays" estimate with its progress and a Stop button. Reads only what the background
+/// threads have finished; never waits for them.
+pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
+    if let Some(secs) = analyser.running_for() {
+        ui.horizontal(|ui| {
+            ui.weak(format!("Checking and solving... {secs:.0} s"));
+            if ui
+                .button("Cancel")
+                .on_hover_text("Stop this check; the next edit checks the course again")
+                .clicked()
+            {
+                analyser.cancel_check();
+            }
+        });
+    }
+    let (starts, fairness) = analyser.starts();
+    if !starts.is_empty() {
+        ui.strong("Every start");
+        egui::Grid::new("every start")
+            .striped(true)
+            .num_columns(3)
+            .show(ui, |ui| {
+                ui.weak("start");
+                ui.weak("registers");
+                ui.weak("damage");
+                ui.end_row();
+                for l in starts {
+                    ui.label(match l.number {
+                        Some(n) => format!("{n} at {}", l.square),
+                        None => format!("{}", l.square),
+                    });
+                    match (l.registers, l.unreachable) {
+                        (Some(r), _) => ui.label(r.to_string()),
+                        (None, Some((flag, _))) => ui.label(format!("no line (flag {flag})")),
+                        (None, None) => ui.label("no line"),
+                    };
+                    ui.label(l.damage.to_string());
+                    ui.end_row();
+                }
+            });
+        if let Some(f) = fairness {
+            let name = |i: usize| {
+                starts
+                    .get(i)
+                    .and_then(|l| l.number)
+                    .map_or_else(String::new, |n| n.to_string())
+            };
+            ui.weak(format!(
+                "Fairness: {} register(s) and {} damage between start {} (best) and start {} (worst).",
+                f.registers,
+                f.damage,
+                name(f.best),
+                name(f.worst)
+            ));
+        }
+    }
+    ui.separator();
+    ui.strong("How it plays");
+    let running = analyser.play.is_running();
+    match analyser.play.estimate() {
+        Some(p) => {
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::ProgressBar::new(p.games as f32 / PLAY_GAMES as f32)
+                        .desired_width(160.0)
+                        .text(format!("{} of {PLAY_GAMES} games", p.games)),
+                );
+                if running
+                    && ui
+                        .button("Stop")
+                        .on_hover_text("Stop the bot games")
+                        .clicked()
+                {
+                    analyser.play.cancel();
+                }
+            });
+            ui.label(
+                RichText::new(format!(
+                    "Difficulty {}, length {}",
+                    p.difficulty().name(),
+                    p.length().name()
+                ))
+                .strong(),
+            )
+            .on_hover_text(
+                "Easy: 90% finish and under 0.5 deaths a robot; medium: 70% and under 1.5; hard: 40%; expert: the rest. Short: up to 10 turns; medium: up to 20; long: more (docs/validation.md).",
+            );
+            let (rate, low, high) = p.finish_rate();
+            match p.turns() {
+                Some((mean, half)) => ui.label(format!(
+                    "{mean:.1} ± {half:.1} turns to finish (95%), {} planner robots",
+                    p.players
+                )),
+                None => ui.label("No robot has finished yet."),
+            };
+            ui.label(format!(
+                "{:.0}% finish within {} turns (95%: {:.0}-{:.0}%)",
+                rate * 100.0,
+                p.turn_budget,
+                low * 100.0,
+                high * 100.0
+            ));
+            let causes: Vec<String> = p
+                .deaths
+                .keys()
+                .map(|c| format!("{c} {:.2}", p.deaths_per_game(c)))
+                .collect();
+            ui.label(format!(
+                "{:.2} deaths a robot; a game: {}",
+                p.deaths_per_robot(),
+                if causes.is_empty() {
+                    "none".to_string()
+                } else {
+                    causes.join(", ")
+                }
+            ));
+            let deadliest: Vec<String> = p
+                .deadliest(3)
+                .iter()
+                .map(|(s, n)| format!("{s} ({n})"))
+                .collect();
+            if !deadliest.is_empty() {
+                ui.label(format!("Deadliest squares: {}", deadliest.join(", ")));
+            }
+        }
+        None if running => {
+            ui.weak("Racing bots on the course...");
+        }
+        None => {
+            ui.weak("No estimate: the course cannot be raced yet.");
+        }
+    }
 }

@@ -2,10 +2,21 @@
 //! compiled board to a worker thread, and the window goes on drawing with the last results until
 //! the new ones arrive (then it is asked to repaint). A newer edit supersedes older work: the
 //! worker skips jobs that a later one has replaced, and results of replaced jobs are dropped.
+//! Beside it, the "how it plays" estimate (`validate::play`) fills in game by game on a thread
+//! of its own while the designer works (`PlayEstimator`); the frame only reads its latest sums.
 
+use crate::bots::{Arena, FlagMaps};
+use crate::engine::Factory;
 use crate::model::{Board, Course};
-use crate::validate::{Analysis, analyse_board};
+use crate::validate::play::{self, PlayEstimate};
+use crate::validate::{Analysis, Fairness, StartLine, analyse_board};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Games the window's estimate plays before it stops.
+pub const PLAY_GAMES: usize = 200;
 
 /// A course to analyse, numbered so its result can be matched to the latest edit.
 struct Job {
@@ -33,18 +44,27 @@ pub struct Analyser {
     last: Option<(Course, Board)>,
     /// A result computed on the calling thread when no worker thread could be started.
     ready: Option<Analysis>,
+    /// The lines from every start and their fairness from the last analysis taken.
+    starts: (Vec<StartLine>, Option<Fairness>),
+    /// When the job under way was handed out (the panel shows how long it has run).
+    since: Option<Instant>,
+    /// The bot games of the course last submitted.
+    pub play: PlayEstimator,
 }
 
 impl Analyser {
     /// An analyser that asks `ctx` to repaint when a result is ready.
     pub fn new(ctx: egui::Context) -> Analyser {
         Analyser {
-            ctx,
+            ctx: ctx.clone(),
             worker: None,
             latest: 0,
             busy: false,
             last: None,
             ready: None,
+            starts: (Vec::new(), None),
+            since: None,
+            play: PlayEstimator::new(ctx.clone()),
         }
     }
 
@@ -61,6 +81,8 @@ impl Analyser {
         self.last = Some((course.clone(), board.clone()));
         self.latest += 1;
         self.busy = true;
+        self.since = Some(Instant::now());
+        self.play.submit(course, board);
         let job = Job {
             generation: self.latest,
             course: course.clone(),
@@ -86,12 +108,41 @@ impl Analyser {
         self.busy = false;
         self.last = None;
         self.ready = None;
+        self.since = None;
+        self.play.cancel();
+    }
+
+    /// Stops the check under way (the Cancel button): its result will not be shown, and the
+    /// same course is checked again after the next edit. The play estimate goes on.
+    pub fn cancel_check(&mut self) {
+        self.latest += 1;
+        self.busy = false;
+        self.last = None;
+        self.since = None;
+    }
+
+    /// Seconds the check under way has run.
+    pub fn running_for(&self) -> Option<f64> {
+        self.since
+            .filter(|_| self.busy)
+            .map(|t| t.elapsed().as_secs_f64())
+    }
+
+    /// The lines from every start and the fairness of the last analysis taken.
+    pub fn starts(&self) -> (&[StartLine], Option<Fairness>) {
+        (&self.starts.0, self.starts.1)
+    }
+
+    fn keep(&mut self, analysis: &Analysis) {
+        self.starts = (analysis.starts.clone(), analysis.fairness);
+        self.since = None;
     }
 
     /// The analysis of the latest job, once, when it is ready.
     pub fn poll(&mut self) -> Option<Analysis> {
         if let Some(analysis) = self.ready.take() {
             self.busy = false;
+            self.keep(&analysis);
             return Some(analysis);
         }
         let (_, results) = self.worker.as_ref()?;
@@ -114,8 +165,9 @@ impl Analyser {
                 }
             }
         }
-        if newest.is_some() {
+        if let Some(a) = &newest {
             self.busy = false;
+            self.keep(a);
         }
         newest
     }
@@ -124,6 +176,111 @@ impl Analyser {
     pub fn is_busy(&self) -> bool {
         self.busy
     }
+}
+
+/// The "how it plays" estimate of one course, played on a thread of its own: each submit stops
+/// the games of the course before and starts afresh; after every game the sums so far are
+/// published and a repaint asked for, so the panel fills in without ever waiting on a game.
+pub struct PlayEstimator {
+    ctx: egui::Context,
+    /// Tells the running games to stop.
+    stop: Arc<AtomicBool>,
+    /// The latest sums, written by the games' thread.
+    latest: Arc<Mutex<Option<PlayEstimate>>>,
+    /// Whether the games' thread is still playing.
+    running: Arc<AtomicBool>,
+}
+
+impl PlayEstimator {
+    pub fn new(ctx: egui::Context) -> PlayEstimator {
+        PlayEstimator {
+            ctx,
+            stop: Arc::new(AtomicBool::new(true)),
+            latest: Arc::new(Mutex::new(None)),
+            running: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Starts the games of `course` (compiled into `board`), stopping those of the course before.
+    pub fn submit(&mut self, course: &Course, board: &Board) {
+        self.cancel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let latest = Arc::new(Mutex::new(None));
+        let running = Arc::new(AtomicBool::new(true));
+        self.stop = Arc::clone(&stop);
+        self.latest = Arc::clone(&latest);
+        self.running = Arc::clone(&running);
+        let (course, board, ctx) = (course.clone(), board.clone(), self.ctx.clone());
+        let started = std::thread::Builder::new()
+            .name("how it plays".to_string())
+            .spawn(move || {
+                play_games(&course, board, &stop, &latest, &ctx);
+                running.store(false, Ordering::Relaxed);
+                ctx.request_repaint();
+            });
+        if started.is_err() {
+            self.running.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Stops the games; the sums so far stay readable until the next submit.
+    pub fn cancel(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The sums so far, if a game has ended.
+    pub fn estimate(&self) -> Option<PlayEstimate> {
+        self.latest.lock().ok().and_then(|e| e.clone())
+    }
+
+    /// Whether games are still being played.
+    pub fn is_running(&self) -> bool {
+        self.running.load(Ordering::Relaxed) && !self.stop.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for PlayEstimator {
+    /// A closed window or course stops its games.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The games' thread: after a pause that lets a burst of edits settle, the bots' distance maps,
+/// then games until `PLAY_GAMES` or a stop.
+fn play_games(
+    course: &Course,
+    board: Board,
+    stop: &AtomicBool,
+    latest: &Mutex<Option<PlayEstimate>>,
+    ctx: &egui::Context,
+) {
+    for _ in 0..20 {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let factory = Arc::new(Factory::new(board.clone()));
+    if factory.flag_count() == 0 || !board.problems.is_empty() || stop.load(Ordering::Relaxed) {
+        return;
+    }
+    let arena = Arena {
+        name: course.name.clone(),
+        board,
+        start: course.start,
+        lives: course.lives,
+        tiles: course.placements.len(),
+        maps: Arc::new(FlagMaps::new(factory)),
+    };
+    let players = play::players_of(course);
+    let _ = play::estimate(&arena, players, PLAY_GAMES, 1, &mut |est| {
+        if let Ok(mut l) = latest.lock() {
+            *l = Some(est.clone());
+        }
+        ctx.request_repaint();
+        !stop.load(Ordering::Relaxed)
+    });
 }
 
 /// Starts the worker thread: it takes the newest job waiting, analyses it, sends the result and

@@ -12,10 +12,17 @@ pub struct Args {
     pub files: Vec<PathBuf>,
     /// The reports as JSON for tools.
     pub json: bool,
+    /// Bot games for the "how it plays" estimate (0: none).
+    pub play: usize,
 }
 
 /// Loads and validates one course file with the library it sees (`Library::for_file`).
 pub fn validate_file(path: &Path) -> FileResult {
+    validate_file_with(path, 0)
+}
+
+/// `validate_file`, with `play` bot games for the "how it plays" estimate (0: none).
+pub fn validate_file_with(path: &Path, play: usize) -> FileResult {
     match format::load_document(path) {
         Err(e) => FileResult::NotValidated {
             unreadable: e.kind == ErrorKind::Unreadable,
@@ -30,9 +37,18 @@ pub fn validate_file(path: &Path) -> FileResult {
         },
         Ok(Document::Course(course)) => {
             let library = Library::for_file(path);
+            let mut analysis = crate::validate::analyse(&course, &library);
+            if play > 0
+                && analysis.solution.is_some()
+                && let Ok(arena) = crate::bots::Arena::new(&course, &library)
+            {
+                let players = crate::validate::play::players_of(&course);
+                analysis.play =
+                    crate::validate::play::estimate(&arena, players, play, 1, &mut |_| true).ok();
+            }
             FileResult::Course {
                 name: course.name.clone(),
-                analysis: Box::new(crate::validate::analyse(&course, &library)),
+                analysis: Box::new(analysis),
             }
         }
     }
@@ -45,7 +61,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut code = super::OK;
     let mut reports = Vec::new();
     for path in &args.files {
-        let result = validate_file(path);
+        let result = validate_file_with(path, args.play);
         code = code.max(result.code());
         if args.json {
             reports.push(render_json(path, &result));

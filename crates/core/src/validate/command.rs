@@ -1,7 +1,11 @@
-//! The report of `factory-floor validate`: the diagnostics, the solver's legs and the difficulty
-//! of a course file, as text for people or JSON for tools. Reading the files is `cli::validate`'s.
+//! The report of `factory-floor validate`: the solver's model, the diagnostics, the line from
+//! every start and their fairness, the shortest whole line with each leg's slice, each leg's own
+//! minimum, the typical-hand line, trap squares and the difficulty of a course file, as text for
+//! people or JSON for tools (docs/validation.md). Reading the files is `cli::validate`'s.
 
-use super::{Analysis, Diagnostic, Difficulty, Leg, Severity, Solution};
+use super::{
+    Analysis, CONSTRAINTS, Diagnostic, Difficulty, Leg, LegMinimum, Severity, Solution, StartLine,
+};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -55,28 +59,210 @@ pub fn render_text(path: &Path, result: &FileResult) -> String {
                     format!("{errors} error(s)")
                 }
             );
+            let _ = writeln!(out, "  solver model (each figure below assumes it):");
+            for c in CONSTRAINTS {
+                let _ = writeln!(out, "    - {c}");
+            }
             for d in &analysis.diagnostics {
                 let _ = writeln!(out, "  {d}");
             }
+            write_starts(&mut out, analysis);
             if let Some(s) = &analysis.solution {
-                let _ = writeln!(out, "  start {} facing {}", s.start, s.facing.name());
-                for leg in &s.legs {
-                    let _ = writeln!(out, "  {leg}");
-                }
-                if let Some(u) = &s.unreachable {
-                    let _ = writeln!(
-                        out,
-                        "  flag {} at {}: unreachable, {} trap square(s)",
-                        u.flag, u.square, u.traps
-                    );
-                }
+                write_solution(&mut out, s);
+            }
+            for c in &analysis.by_chance {
+                let _ = writeln!(
+                    out,
+                    "  flag {} at {}: depends on chance, about {:.0} tries ({:.2}% a try)",
+                    c.flag,
+                    c.square,
+                    c.expected_tries().min(1e9),
+                    c.chance * 100.0
+                );
             }
             if let Some(d) = &analysis.difficulty {
                 let _ = writeln!(out, "  difficulty: {d}");
             }
+            if let Some(p) = &analysis.play {
+                write_play(&mut out, p);
+            }
         }
     }
     out
+}
+
+fn write_play(out: &mut String, p: &super::play::PlayEstimate) {
+    let _ = writeln!(out, "  how it plays: {p}");
+    let deadliest: Vec<String> = p
+        .deadliest(5)
+        .iter()
+        .map(|(s, n)| format!("{s} ({n})"))
+        .collect();
+    if !deadliest.is_empty() {
+        let _ = writeln!(
+            out,
+            "  deadliest squares (deaths): {}",
+            deadliest.join(", ")
+        );
+    }
+}
+
+fn play_json(p: &super::play::PlayEstimate) -> Value {
+    let (rate, low, high) = p.finish_rate();
+    json!({
+        "bot": super::play::BOT.name(),
+        "players": p.players,
+        "games": p.games,
+        "turn_budget": p.turn_budget,
+        "turns_to_finish": p.turns().map(|(m, h)| json!({"mean": m, "ci95": [m - h, m + h]})),
+        "finish_rate": {"rate": rate, "ci95": [low, high]},
+        "deaths_per_robot": p.deaths_per_robot(),
+        "deaths_per_game_by_cause": p.deaths.keys().map(|c| (c.to_string(), json!(p.deaths_per_game(c)))).collect::<serde_json::Map<_, _>>(),
+        "deadliest_squares": p.deadliest(5).iter().map(|(s, n)| json!({"square": square(*s), "deaths": n})).collect::<Vec<_>>(),
+        "difficulty_class": p.difficulty().name(),
+        "length_class": p.length().name(),
+    })
+}
+
+fn start_text(l: &StartLine) -> String {
+    match (l.registers, l.unreachable) {
+        (Some(r), _) => format!("{r} registers, {} damage", l.damage),
+        (None, Some((flag, at))) => format!("no line (flag {flag} at {at} cannot be reached)"),
+        (None, None) => "no line".to_string(),
+    }
+}
+
+fn write_starts(out: &mut String, analysis: &Analysis) {
+    if analysis.starts.len() > 1 {
+        let _ = writeln!(out, "  every start (shortest whole line from each):");
+        for l in &analysis.starts {
+            let _ = writeln!(
+                out,
+                "    {} facing {}: {}",
+                l.name(),
+                l.facing.name(),
+                start_text(l)
+            );
+        }
+        match &analysis.fairness {
+            Some(f) => {
+                let name = |i: usize| {
+                    analysis
+                        .starts
+                        .get(i)
+                        .map_or(String::new(), StartLine::name)
+                };
+                let _ = writeln!(
+                    out,
+                    "  fairness: {} register(s) and {} damage between the best start ({}) and the worst ({})",
+                    f.registers,
+                    f.damage,
+                    name(f.best),
+                    name(f.worst)
+                );
+            }
+            None => {
+                let _ = writeln!(out, "  fairness: fewer than two starts finish");
+            }
+        }
+    }
+}
+
+fn write_solution(out: &mut String, s: &Solution) {
+    let _ = writeln!(out, "  start {} facing {}", s.start, s.facing.name());
+    if s.finishes() {
+        let _ = writeln!(
+            out,
+            "  shortest whole line: {} registers, {} damage; its programs are all dealt {} of the time",
+            s.registers(),
+            s.damage(),
+            percent(s.chance)
+        );
+    } else {
+        let _ = writeln!(out, "  shortest whole line: no line to the last flag");
+    }
+    for leg in &s.legs {
+        let _ = writeln!(out, "  {leg}");
+    }
+    if let Some(u) = &s.unreachable {
+        let _ = writeln!(
+            out,
+            "  flag {} at {}: no line, {} trap square(s)",
+            u.flag, u.square, u.traps
+        );
+    }
+    if !s.leg_minima.is_empty() {
+        let _ = writeln!(
+            out,
+            "  each leg's own minimum (fewest registers from any way of arriving at the previous flag):"
+        );
+        for m in &s.leg_minima {
+            let _ = writeln!(out, "    {}", minimum_text(m));
+        }
+    }
+    if let Some(t) = &s.typical {
+        let what = match (t.registers, t.gave_up) {
+            (Some(r), _) => format!("{r} registers, {} damage", t.damage),
+            (None, true) => "not found within the search budget".to_string(),
+            (None, false) => "no line".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "  shortest line a typical hand allows (a program holds at most 1 Move 3, 1 Move 2, 2 Move 1, 1 Back Up, 2 Rotate Left, 2 Rotate Right, 1 U-Turn, fewer when damaged): {what}"
+        );
+    }
+    for leg in s.legs.iter().filter(|l| !l.trap_squares.is_empty()) {
+        let list: Vec<String> = leg.trap_squares.iter().map(|q| q.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "  trap squares of flag {} (no way from them to it): {}",
+            leg.flag,
+            list.join(" ")
+        );
+    }
+    if s.gave_up {
+        let _ = writeln!(
+            out,
+            "  note: a search stopped at its budget of {} states; figures it did not finish are left out",
+            super::solver::STATE_BUDGET
+        );
+    }
+}
+
+fn minimum_text(m: &LegMinimum) -> String {
+    let Some(r) = m.registers else {
+        return format!("flag {}: no line", m.flag);
+    };
+    let from = if m.flag == 1 {
+        "from the start".to_string()
+    } else {
+        format!(
+            "leaving flag {} in register {} facing {} with {} damage",
+            m.flag - 1,
+            m.from_phase,
+            m.from_facing.name(),
+            m.from_damage
+        )
+    };
+    let cards: Vec<String> = m
+        .program
+        .iter()
+        .map(|s| format!("{}:{}", s.phase, s.card.kind.code()))
+        .collect();
+    format!(
+        "flag {}: {r} register(s) {from}: {}",
+        m.flag,
+        cards.join(" ")
+    )
+}
+
+/// A chance as a percentage with enough digits to be more than 0.
+fn percent(p: f64) -> String {
+    if p >= 0.01 {
+        format!("{:.1}%", p * 100.0)
+    } else {
+        format!("{:.2e}%", p * 100.0)
+    }
 }
 
 fn count(diagnostics: &[Diagnostic], severity: Severity) -> usize {
@@ -90,6 +276,18 @@ fn square(s: crate::geom::Square) -> Value {
     json!([s.x, s.y])
 }
 
+fn step_json(s: &super::Step) -> Value {
+    json!({
+        "phase": s.phase,
+        "card": s.card.kind.code(),
+        "square": square(s.square),
+        "facing": s.facing.name(),
+        "damage": s.damage,
+        "total_damage": s.total,
+        "locked": s.locked,
+    })
+}
+
 fn leg_json(leg: &Leg) -> Value {
     json!({
         "flag": leg.flag,
@@ -98,13 +296,8 @@ fn leg_json(leg: &Leg) -> Value {
         "registers": leg.registers,
         "damage": leg.damage,
         "traps": leg.traps,
-        "program": leg.program.iter().map(|s| json!({
-            "phase": s.phase,
-            "card": s.card.kind.code(),
-            "square": square(s.square),
-            "facing": s.facing.name(),
-            "damage": s.damage,
-        })).collect::<Vec<_>>(),
+        "trap_squares": leg.trap_squares.iter().map(|&q| square(q)).collect::<Vec<_>>(),
+        "program": leg.program.iter().map(step_json).collect::<Vec<_>>(),
     })
 }
 
@@ -112,26 +305,69 @@ fn solution_json(s: &Solution) -> Value {
     json!({
         "start": square(s.start),
         "facing": s.facing.name(),
-        "registers": s.registers(),
+        "finishes": s.finishes(),
+        "registers": if s.finishes() { json!(s.registers()) } else { Value::Null },
+        "damage": s.damage(),
+        "chance_dealt": s.chance,
         "legs": s.legs.iter().map(leg_json).collect::<Vec<_>>(),
         "unreachable": s.unreachable.as_ref().map(|u| json!({
             "flag": u.flag,
             "square": square(u.square),
             "from": square(u.from),
             "traps": u.traps,
+            "nearest": u.nearest.map(square),
         })),
+        "leg_minima": s.leg_minima.iter().map(|m| json!({
+            "flag": m.flag,
+            "registers": m.registers,
+            "from_phase": m.from_phase,
+            "from_facing": m.from_facing.name(),
+            "from_damage": m.from_damage,
+            "program": m.program.iter().map(step_json).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "typical_hand": s.typical.as_ref().map(|t| json!({
+            "registers": t.registers,
+            "damage": t.damage,
+            "gave_up": t.gave_up,
+        })),
+        "gave_up": s.gave_up,
     })
 }
 
 fn difficulty_json(d: &Difficulty) -> Value {
     json!({
         "registers": d.registers,
+        "finishes": d.finishes,
         "line_squares": d.line_squares,
-        "near_squares": d.near_squares,
-        "deadly_near": d.deadly_near,
+        "course_squares_near": d.course_near,
+        "deadly_course_squares_near": d.deadly_course_near,
         "deadly_percent": d.deadly_percent(),
-        "laser_damage": d.laser_damage,
+        "line_squares_at_edge": d.line_at_edge,
+        "damage": d.laser_damage,
+        "damage_by_cause": {
+            "board_lasers": d.board_laser_damage,
+            "squares": d.square_damage,
+        },
         "squares_in_beam": d.squares_in_beam,
+    })
+}
+
+fn starts_json(analysis: &Analysis) -> Value {
+    json!({
+        "lines": analysis.starts.iter().map(|l| json!({
+            "number": l.number,
+            "square": square(l.square),
+            "facing": l.facing.name(),
+            "registers": l.registers,
+            "damage": l.damage,
+            "unreachable_flag": l.unreachable.map(|u| u.0),
+        })).collect::<Vec<_>>(),
+        "fairness": analysis.fairness.map(|f| json!({
+            "registers": f.registers,
+            "damage": f.damage,
+            "best": f.best + 1,
+            "worst": f.worst + 1,
+        })),
     })
 }
 
@@ -156,11 +392,20 @@ pub fn render_json(path: &Path, result: &FileResult) -> Value {
                 "severity": d.severity.label(),
                 "rule": d.rule,
                 "squares": d.squares.iter().map(|&s| square(s)).collect::<Vec<_>>(),
-                "tiles": d.tiles,
+                "tiles": d.tiles.iter().map(|t| t + 1).collect::<Vec<_>>(),
                 "message": d.message,
             })).collect::<Vec<_>>(),
             "solution": analysis.solution.as_ref().map(solution_json),
             "difficulty": analysis.difficulty.as_ref().map(difficulty_json),
+            "model": CONSTRAINTS,
+            "play": analysis.play.as_ref().map(play_json),
+            "starts": starts_json(analysis),
+            "by_chance": analysis.by_chance.iter().map(|c| json!({
+                "flag": c.flag,
+                "square": square(c.square),
+                "chance": c.chance,
+                "expected_tries": c.expected_tries(),
+            })).collect::<Vec<_>>(),
         }),
     }
 }

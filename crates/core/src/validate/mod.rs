@@ -1,11 +1,19 @@
 //! Course validation: the setup rules a course is checked against (seed 000 "Set Up", FAQ 7.1 in
 //! seed 003, RULINGS.md "Setup rules"), as diagnostics with stable rule ids; and the solver that
-//! proves every flag can be reached, with the course's difficulty.
+//! proves every flag can be reached from every start under the game's constraints, with each
+//! leg's own minimum, the fairness of the starts, the flags only luck reaches and the course's
+//! difficulty (issues 4 and 17).
 
+mod chance;
 pub mod command;
 pub mod difficulty;
+mod geometry;
+pub mod hands;
+pub mod play;
 mod rules;
+mod search;
 pub mod solver;
+pub mod starts;
 
 use crate::engine::Factory;
 use crate::geom::Square;
@@ -15,7 +23,10 @@ use std::sync::Arc;
 
 pub use difficulty::Difficulty;
 pub use rules::RULES;
-pub use solver::{Leg, Solution, Step, StepTable, Unreachable};
+pub use solver::{
+    CONSTRAINTS, Leg, LegMinimum, Solution, Step, StepTable, TypicalLine, Unreachable,
+};
+pub use starts::{Fairness, StartLine};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -72,6 +83,33 @@ pub struct Analysis {
     /// or off the board, a start off the board or a pit): those have their own diagnostics.
     pub solution: Option<Solution>,
     pub difficulty: Option<Difficulty>,
+    /// The line from every start, the first start first (empty when there is no solution).
+    pub starts: Vec<StartLine>,
+    /// How far apart the starts are (`None` with fewer than two starts that finish).
+    pub fairness: Option<Fairness>,
+    /// Flags the solver cannot plan a way to but luck reaches (randomizers, freak teleporters).
+    pub by_chance: Vec<ChanceFlag>,
+    /// "How it plays" from bot games, when asked for (`validate --play N`, the window).
+    pub play: Option<play::PlayEstimate>,
+}
+
+/// A flag only luck reaches: the chance of the likeliest line that touches it (and the flags
+/// before it), and so the expected number of tries, `1 / chance`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChanceFlag {
+    pub flag: u8,
+    pub square: Square,
+    pub chance: f64,
+}
+
+impl ChanceFlag {
+    pub fn expected_tries(&self) -> f64 {
+        if self.chance > 0.0 {
+            1.0 / self.chance
+        } else {
+            f64::INFINITY
+        }
+    }
 }
 
 /// Checks a course against every setup rule and solves it. Diagnostics come sorted: errors
@@ -104,28 +142,93 @@ const BLOCKS_SOLVER: [&str; 6] = [
 pub fn analyse_board(course: &Course, board: Board) -> Analysis {
     let mut out = Vec::new();
     rules::check_all(course, &board, &mut out);
+    geometry::flags_on_one_square(course, &mut out);
+    geometry::levels(&board, &mut out);
     let blocked = out.iter().any(|d| BLOCKS_SOLVER.contains(&d.rule));
-    let mut solution = None;
-    let mut difficulty = None;
+    let mut analysis = Analysis {
+        diagnostics: Vec::new(),
+        solution: None,
+        difficulty: None,
+        starts: Vec::new(),
+        fairness: None,
+        by_chance: Vec::new(),
+        play: None,
+    };
     if !blocked {
         let factory = Arc::new(Factory::new(board));
         if let Some((start, facings)) = solver::start_of(course.start, &factory)
             && let Some(table) = StepTable::new(Arc::clone(&factory))
-            && let Some(s) = solver::solve(&table, start, &facings)
+            && let Some(searcher) = solver::searcher(&table)
+            && let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full)
         {
             if let Some(u) = &s.unreachable {
-                out.push(rules::flag_unreachable(u, factory.board()));
+                analysis.by_chance = luck(&searcher, u, start, &facings, &mut out);
             }
-            difficulty = Some(Difficulty::of(&s, &factory));
-            solution = Some(s);
+            analysis.starts = starts::every_start(course.start, &searcher, &s);
+            starts::unreachable_from_starts(&analysis.starts, &mut out);
+            analysis.fairness = starts::fairness(&analysis.starts);
+            analysis.difficulty = Some(Difficulty::of(&s, &factory));
+            analysis.solution = Some(s);
         }
     }
     out.sort_by(|a, b| (a.severity, a.rule, &a.squares).cmp(&(b.severity, b.rule, &b.squares)));
-    Analysis {
-        diagnostics: out,
-        solution,
-        difficulty,
+    analysis.diagnostics = out;
+    analysis
+}
+
+/// For the first flag the solver cannot reach: whether luck reaches it (a "depends on chance"
+/// warning with the expected tries, for it and each later flag luck reaches) or not (the
+/// `flag-unreachable` error, for the first flag not even luck reaches).
+fn luck(
+    searcher: &search::Searcher<'_>,
+    u: &Unreachable,
+    start: Square,
+    facings: &[crate::geom::Facing],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<ChanceFlag> {
+    let table = searcher.table;
+    let factory = table.factory();
+    let mut found = Vec::new();
+    let chances = factory
+        .index(start)
+        .map(|cell| chance::best_chances(table, &searcher.flags, cell, facings))
+        .unwrap_or_default();
+    for flag in usize::from(u.flag)..=searcher.flags.len() {
+        let square = factory.square_of(searcher.flags[flag - 1]);
+        // A chance of 1 is a line with no luck in it that damage alone rules out: no luck helps.
+        match chances
+            .get(flag - 1)
+            .copied()
+            .flatten()
+            .filter(|&c| c < 1.0 - 1e-9)
+        {
+            Some(chance) => {
+                let c = ChanceFlag {
+                    flag: flag as u8,
+                    square,
+                    chance,
+                };
+                out.push(geometry::by_chance(&c));
+                found.push(c);
+            }
+            None => {
+                let unreachable = if flag == usize::from(u.flag) {
+                    u.clone()
+                } else {
+                    Unreachable {
+                        flag: flag as u8,
+                        square,
+                        from: factory.square_of(searcher.flags[flag - 2]),
+                        traps: 0,
+                        nearest: None,
+                    }
+                };
+                out.push(rules::flag_unreachable(&unreachable, factory.board()));
+                break;
+            }
+        }
     }
+    found
 }
 
 /// Whether any diagnostic is an error.

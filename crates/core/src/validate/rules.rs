@@ -158,13 +158,28 @@ pub const RULES: &[(&str, Severity, &str)] = &[
         "ramps lead between levels separated by ledges (seed 001, Ramps)",
     ),
     (
+        "flags-on-one-square",
+        Severity::Error,
+        "each flag has its own square: a robot touches one flag per register phase (RULINGS.md, Setup rules)",
+    ),
+    (
+        "level-mismatch",
+        Severity::Error,
+        "ramps and ledges fit the levels around them across the course (Armed & Dangerous: a ledge's anchor is the upper level, a ramp leads up)",
+    ),
+    (
+        "flag-by-chance",
+        Severity::Warning,
+        "a flag only a randomizer or freak teleporter gets a robot to depends on chance (seed 001)",
+    ),
+    (
         "lives",
         Severity::Advice,
         "lives per robot under the course's rule (seed 004; RULINGS.md, Damage, lives and winning)",
     ),
 ];
 
-fn severity_of(rule: &str) -> Severity {
+pub(super) fn severity_of(rule: &str) -> Severity {
     RULES
         .iter()
         .find(|r| r.0 == rule)
@@ -224,8 +239,19 @@ fn tiles(course: &Course, board: &Board, out: &mut Out) {
                 vec![*first, *second],
                 p.message(),
             ),
-            CompileProblem::ConflictingBarriers { square, .. } => {
-                out.add("conflicting-walls", vec![*square], Vec::new(), p.message());
+            CompileProblem::ConflictingBarriers {
+                square,
+                side,
+                kept,
+                dropped,
+            } => {
+                let message = format!(
+                    "the {} edge of {square} gets {} from one tile and {} from another; the first is kept",
+                    side.name(),
+                    barrier_words(*kept),
+                    barrier_words(*dropped)
+                );
+                out.add("conflicting-walls", vec![*square], Vec::new(), message);
             }
         }
     }
@@ -462,7 +488,12 @@ fn start(course: &Course, board: &Board, out: &mut Out) {
                     starts.iter().map(|s| s.1).collect(),
                     Vec::new(),
                     format!(
-                        "numbered start squares are {numbers:?}; they must be 1..n without gaps or duplicates"
+                        "numbered start squares are {}; they must be 1..n without gaps or duplicates",
+                        numbers
+                            .iter()
+                            .map(u8::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 );
             }
@@ -661,6 +692,17 @@ fn elements(board: &Board, out: &mut Out) {
     }
 }
 
+/// A barrier in the words of the element palette, with its article.
+fn barrier_words(b: Barrier) -> &'static str {
+    match b {
+        Barrier::Plain => "a wall",
+        Barrier::OneWay => "a one-way wall",
+        Barrier::Spiked => "a spiked wall",
+        Barrier::Ledge => "a ledge",
+        Barrier::Gate(_) => "a gate",
+    }
+}
+
 fn mount_name(m: Mount) -> &'static str {
     match m {
         Mount::Laser(_) => "laser",
@@ -706,7 +748,7 @@ pub(super) fn flag_unreachable(u: &super::Unreachable, board: &Board) -> Diagnos
             .into_iter()
             .collect(),
         message: format!(
-            "flag {} at {} cannot be reached from {from} by a lone robot playing any cards{}; every flag must be reachable in order (RULINGS.md, Setup rules)",
+            "flag {} at {} cannot be reached from {from} by a lone robot playing any cards without being destroyed (damage accumulates, registers lock){}; every flag must be reachable in order (RULINGS.md, Setup rules)",
             u.flag,
             u.square,
             unreachable_reason(u, board)

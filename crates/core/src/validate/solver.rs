@@ -1,22 +1,26 @@
-//! The course solver (issue 4): the fewest register phases a lone robot needs for each leg of a
-//! course (start to flag 1, flag 1 to flag 2, ...), one shortest program, the damage taken on it
-//! and the trap squares of each flag, searched with the engine's own register phase.
+//! The course solver (issues 4 and 17): for each leg of a course (start to flag 1, flag 1 to
+//! flag 2, ...) the fewest register phases from any way of arriving at the previous flag (the
+//! leg's true minimum), and separately the shortest whole line with its program, the damage on
+//! it, the chance its programs are dealt, the shortest line a typical hand allows, and the trap
+//! squares of each flag. Searched with the engine's own register phase.
 //!
-//! The search runs over states (square, facing, register phase 1-5). One step plays one card in
-//! that phase as the engine's `Game::run_phase` does for a lone robot: the card, belts, pushers,
-//! gears, crushers, lasers' damage and the touch, exactly as in a game (RULINGS.md, "One register
-//! phase, in order"). The steps come from the engine's table of single-card steps
-//! (`engine::steps::StepTable`, which the bots read too), computed once per course; each leg is
-//! then a breadth-first search on phases, ties broken by least damage.
+//! One step plays one card in one register phase as the engine's `Game::run_phase` does for a
+//! lone robot: the card, belts, pushers, gears, crushers, lasers' damage and the touch, exactly as
+//! in a game (RULINGS.md, "One register phase, in order"). The steps come from the engine's table
+//! of single-card steps (`engine::steps::StepTable`, which the bots read too); the search over
+//! them (`search.rs`) keeps the real game's constraints: damage accumulates and 10 destroys,
+//! registers lock from 5 damage, repairs at the end of each turn.
 //!
-//! What the search assumes, since a lone robot's race is an ideal: any card can be played in any
-//! register (the deck has 6 Move 3s, so a real hand rarely allows the line), the damage of each
-//! phase is counted but does not accumulate into destruction or locked registers, and repairs are
-//! not subtracted. A step that destroys the robot is never taken, nor one whose card a randomizer
-//! or freak teleporter leaves to chance (`SquareSpec::leaves_to_chance`). A flag is touched when the robot
-//! ends a phase on it (RULINGS.md, step 6). The 1994 start lets the player choose the facing
-//! (RULINGS.md, Re-entry; seed 000, Set Up); numbered starts use start square 1 as printed.
+//! What it still relaxes, and the report says so (`CONSTRAINTS`): the robot races alone (no other
+//! robot pushes or shoots it); the best line may play any cards in any turn (its chance of being
+//! dealt is given, and a second line keeps to a typical hand); it never powers down and takes no
+//! option cards. No step is taken whose card a randomizer or freak teleporter leaves to chance
+//! (`SquareSpec::leaves_to_chance`). A flag is touched when the robot ends a phase on it
+//! (RULINGS.md, step 6). The 1994 start lets the player choose the facing (RULINGS.md, Re-entry;
+//! seed 000, Set Up); a numbered start is solved as printed, each one (`starts.rs`).
 
+use super::hands;
+use super::search::{Options, Searcher, State, Visit};
 use crate::engine::steps::{NO_STEP as NONE, PHASES};
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
@@ -25,9 +29,34 @@ use std::fmt;
 
 pub use crate::engine::steps::{CARDS, StepTable};
 
-/// How many squares a robot can stand on from which `flag` cannot be reached from register
-/// phase 1 whatever its facing: a backward search over the steps from every state on `flag`.
-fn traps(table: &StepTable, flag: usize, preds: &Preds) -> usize {
+/// The constraints the solver keeps and the ones it relaxes, one sentence each, as the report,
+/// `validate --help` and the README state them.
+pub const CONSTRAINTS: [&str; 6] = [
+    "damage accumulates along a line; the 10th point destroys the robot and ends that line",
+    "from 5 damage registers lock with the cards that were in them (5 locks register 5, ... 9 locks all five)",
+    "repairs at the end of each turn: one point per wrench, a flag is one wrench (the archive moves then too)",
+    "relaxed: the robot races alone, never powers down and takes no option cards",
+    "relaxed: the best line may play any cards in any turn; its chance of being dealt is given, and a second line keeps to a typical hand",
+    "a card a randomizer or freak teleporter leaves to chance is never planned on",
+];
+
+/// `CONSTRAINTS` as `validate --help` prints them (a test checks they agree).
+pub const MODEL_HELP: &str = "The solver's model (every figure assumes it):
+  - damage accumulates along a line; the 10th point destroys the robot and ends that line
+  - from 5 damage registers lock with the cards that were in them (5 locks register 5, ... 9 locks all five)
+  - repairs at the end of each turn: one point per wrench, a flag is one wrench (the archive moves then too)
+  - relaxed: the robot races alone, never powers down and takes no option cards
+  - relaxed: the best line may play any cards in any turn; its chance of being dealt is given, and a second line keeps to a typical hand
+  - a card a randomizer or freak teleporter leaves to chance is never planned on
+Each leg's own minimum is the fewest registers from any way of arriving at the previous flag; the
+shortest whole line's legs are its slices and may be longer. See docs/validation.md.";
+
+/// The most states one search may visit before it gives up (about 70 bytes each).
+pub const STATE_BUDGET: usize = 4_000_000;
+
+/// The squares a robot can stand on from which `flag` cannot be reached from register phase 1
+/// whatever its facing, undamaged: a backward search over the steps from every state on `flag`.
+fn traps(table: &StepTable, flag: usize, preds: &Preds) -> Vec<Square> {
     let states = table.states();
     let mut good = vec![false; states];
     let mut stack: Vec<u32> = Vec::new();
@@ -50,7 +79,8 @@ fn traps(table: &StepTable, flag: usize, preds: &Preds) -> usize {
     (0..table.cells())
         .filter(|&c| table.is_standable(c))
         .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
-        .count()
+        .map(|c| table.factory().square_of(c))
+        .collect()
 }
 
 /// The predecessors of every state, for the backward searches.
@@ -99,21 +129,29 @@ pub struct Step {
     pub card: Card,
     pub square: Square,
     pub facing: Facing,
+    /// Damage taken in this phase.
     pub damage: u8,
+    /// The robot's damage after the phase (after the turn's repairs when it is phase 5).
+    pub total: u8,
+    /// The register was locked: the card is last turn's, kept by damage.
+    pub locked: bool,
 }
 
-/// One leg of the best line: from the start or the previous flag to flag `flag`.
+/// One leg of the shortest whole line: from the start or the previous flag to flag `flag`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leg {
     pub flag: u8,
     pub from: Square,
     pub to: Square,
-    /// Register phases on the best line.
+    /// Register phases this leg takes on the shortest whole line (its slice of the line, which
+    /// may be more than the leg's own minimum: see `Solution::leg_minima`).
     pub registers: u32,
     /// Damage taken on it.
     pub damage: u32,
-    /// Squares from which this flag cannot be reached at all (see `StepTable::traps`).
+    /// How many squares cannot reach this flag at all (`trap_squares.len()`).
     pub traps: usize,
+    /// Squares from which this flag cannot be reached at all, in reading order.
+    pub trap_squares: Vec<Square>,
     pub program: Vec<Step>,
 }
 
@@ -121,14 +159,31 @@ impl fmt::Display for Leg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "flag {} at {}: {} register(s), {} damage, {} trap square(s):",
+            "flag {} at {}: {} register(s) on the whole line, {} damage, {} trap square(s):",
             self.flag, self.to, self.registers, self.damage, self.traps
         )?;
         for s in &self.program {
             write!(f, " {}:{}", s.phase, s.card.kind.code())?;
+            if s.locked {
+                write!(f, "(locked)")?;
+            }
         }
         Ok(())
     }
+}
+
+/// A leg's own minimum: the fewest registers to flag `flag` from any way the robot can arrive at
+/// the previous flag (or from the start for flag 1), whatever the line before cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegMinimum {
+    pub flag: u8,
+    /// `None`: no line reaches this flag from any arrival at the previous one.
+    pub registers: Option<u32>,
+    /// The register phase the best way leaves the previous flag in (1-5), its facing and damage.
+    pub from_phase: u8,
+    pub from_facing: Facing,
+    pub from_damage: u8,
+    pub program: Vec<Step>,
 }
 
 /// A flag no program reaches.
@@ -145,24 +200,48 @@ pub struct Unreachable {
     pub nearest: Option<Square>,
 }
 
-/// The solver's answer for one course.
+/// The shortest line a typical hand allows (`hands::typical_caps`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypicalLine {
+    /// `None`: no such line reaches the last flag.
+    pub registers: Option<u32>,
+    pub damage: u32,
+    /// The search ran out of its state budget before it ended.
+    pub gave_up: bool,
+}
+
+/// The solver's answer for one course from one start.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Solution {
     pub start: Square,
     /// The start facing of the best line (chosen for a 1994 start, printed for numbered starts).
     pub facing: Facing,
-    /// The legs of the best line, in order; all of them when `unreachable` is `None`.
+    /// The legs of the shortest whole line, in order; all of them when `unreachable` is `None`.
     pub legs: Vec<Leg>,
     pub unreachable: Option<Unreachable>,
+    /// Each leg's own minimum, flag 1 first (empty when not asked for, `Detail::LineOnly`).
+    pub leg_minima: Vec<LegMinimum>,
+    /// The chance that every program of the whole line is dealt (1.0 for an empty line).
+    pub chance: f64,
+    /// The shortest line within a typical hand (`None` when not asked for).
+    pub typical: Option<TypicalLine>,
+    /// A search ran out of its state budget (`STATE_BUDGET`): figures may be missing.
+    pub gave_up: bool,
 }
 
 impl Solution {
+    /// Registers on the shortest whole line (or to the last flag reached).
     pub fn registers(&self) -> u32 {
         self.legs.iter().map(|l| l.registers).sum()
     }
 
     pub fn damage(&self) -> u32 {
         self.legs.iter().map(|l| l.damage).sum()
+    }
+
+    /// Whether the line reaches the last flag.
+    pub fn finishes(&self) -> bool {
+        self.unreachable.is_none() && !self.legs.is_empty()
     }
 
     /// Every card of the best line, in order.
@@ -178,7 +257,8 @@ impl Solution {
     }
 }
 
-/// Where the lone robot starts: the square and the facings it may choose from.
+/// Where the lone robot starts: the square and the facings it may choose from (numbered start 1
+/// for a numbered start; `starts.rs` solves every start).
 pub fn start_of(start: StartRule, factory: &Factory) -> Option<(Square, Vec<Facing>)> {
     match start {
         StartRule::Archive(s) => Some((s, Facing::ALL.to_vec())),
@@ -190,215 +270,329 @@ pub fn start_of(start: StartRule, factory: &Factory) -> Option<(Square, Vec<Faci
     }
 }
 
-/// Solves every leg of a course whose flags are `factory.flags()` (flag 1 first). `None` when
-/// there is nothing to solve: no flags, or a start square the robot cannot stand on.
+/// How much a solve computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// The whole line, each leg's own minimum, the typical-hand line and the trap squares.
+    Full,
+    /// The whole line only (the other starts of a course).
+    LineOnly,
+}
+
+/// Solves every leg of a course whose flags are `factory.flags()` (flag 1 first) in full. `None`
+/// when there is nothing to solve: no flags, or a start square the robot cannot stand on.
 pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Solution> {
+    let searcher = searcher(table)?;
+    solve_with(&searcher, start, facings, Detail::Full)
+}
+
+/// The search over `table` towards the factory's flags; `None` without flags on the grid.
+pub(super) fn searcher(table: &StepTable) -> Option<Searcher<'_>> {
     let factory = table.factory();
     let flags: Vec<usize> = factory
         .flags()
         .iter()
         .map(|&s| factory.index(s))
         .collect::<Option<Vec<_>>>()?;
+    (!flags.is_empty()).then(|| Searcher::new(table, flags))
+}
+
+/// As `solve`, with a searcher built once for several starts.
+pub(super) fn solve_with(
+    searcher: &Searcher<'_>,
+    start: Square,
+    facings: &[Facing],
+    detail: Detail,
+) -> Option<Solution> {
+    let table = searcher.table;
+    let factory = table.factory();
+    let flags = &searcher.flags;
     let start_cell = factory.index(start)?;
-    if flags.is_empty() || !table.is_standable(start_cell) || facings.is_empty() {
+    if !table.is_standable(start_cell) || facings.is_empty() {
         return None;
     }
     let n = flags.len();
-    // The search numbers only the squares a robot can stand on, so a sparse course's empty grid
-    // costs nothing per layer: `compact[cell]` is the square's number, `cells_of` the way back.
-    let mut compact = vec![NONE; table.cells()];
-    let mut cells_of: Vec<u32> = Vec::new();
-    for c in (0..table.cells()).filter(|&c| table.is_standable(c)) {
-        compact[c] = cells_of.len() as u32;
-        cells_of.push(c as u32);
-    }
-    let unit = 4 * PHASES;
-    // A search state `(number * 4 + facing) * 5 + phase - 1` as a table state, and as a node.
-    let table_state = |cs: usize| cells_of[cs / unit] as usize * unit + cs % unit;
-    let node_of = |cs: usize| cells_of[cs / unit] * 4 + ((cs / PHASES) % 4) as u32;
-    let states = cells_of.len() * unit;
-    // Layer k: flags 1..k touched. A layered state is `k * states + state`.
-    let total = n * states;
-    let mut level = vec![NONE; total];
-    let mut damage = vec![0u32; total];
-    let mut parent = vec![NONE; total];
-    let mut parent_card = vec![0u8; total];
-    let mut frontier: Vec<u32> = Vec::new();
-    for &f in facings {
-        let s = (compact[start_cell] as usize * 4 + f.index()) * PHASES;
-        level[s] = 0;
-        frontier.push(s as u32);
-    }
-    // The best finish: (damage, layered state before the last step, card, node it ends on).
-    let mut finish: Option<(u32, u32, u8, u32)> = None;
-    let mut next_frontier: Vec<u32> = Vec::new();
-    let mut l = 0u32;
-    while !frontier.is_empty() && finish.is_none() {
-        next_frontier.clear();
-        for &ls in &frontier {
-            let ls = ls as usize;
-            let (layer, cs) = (ls / states, ls % states);
-            let state = table_state(cs);
-            let phase = cs % PHASES;
-            let steps = table.next_nodes(state).iter().zip(table.damages(state));
-            for (k, (&to, &hurt)) in steps.enumerate() {
-                if to == NONE {
-                    continue;
-                }
-                let d = damage[ls] + u32::from(hurt);
-                let cell = (to / 4) as usize;
-                let mut layer_to = layer;
-                if cell == flags[layer] {
-                    layer_to += 1;
-                    if layer_to == n {
-                        if finish.is_none_or(|f| d < f.0) {
-                            finish = Some((d, ls as u32, k as u8, to));
-                        }
-                        continue;
-                    }
-                }
-                let number = compact[cell];
-                if number == NONE {
-                    continue;
-                }
-                let target = layer_to * states
-                    + (number as usize * 4 + (to % 4) as usize) * PHASES
-                    + (phase + 1) % PHASES;
-                if level[target] == NONE {
-                    level[target] = l + 1;
-                    damage[target] = d;
-                    parent[target] = ls as u32;
-                    parent_card[target] = k as u8;
-                    next_frontier.push(target as u32);
-                } else if level[target] == l + 1 && d < damage[target] {
-                    damage[target] = d;
-                    parent[target] = ls as u32;
-                    parent_card[target] = k as u8;
-                }
-            }
-        }
-        std::mem::swap(&mut frontier, &mut next_frontier);
-        l += 1;
-    }
-    // The line to reconstruct: the finish, or the best arrival on the last flag reached.
-    let (mut at, mut moves, solved) = match finish {
-        Some((_, before, k, node)) => {
-            let state = table_state(before as usize % states);
-            let dmg = table.damages(state)[usize::from(k)];
-            (before, vec![((state % PHASES) as u8 + 1, k, node, dmg)], n)
-        }
-        None => match (1..n).rev().find_map(|layer| {
-            let flag = compact[flags[layer - 1]];
-            (flag != NONE)
-                .then(|| best_arrival(layer, flag as usize, states, &level, &damage))
-                .flatten()
-        }) {
-            Some((ls, layer)) => (ls, Vec::new(), layer),
-            None => (NONE, Vec::new(), 0),
-        },
+    let goal = n as u8;
+    let full = detail == Detail::Full;
+    let seeds = searcher.seeds(
+        start_cell,
+        &facings.iter().map(|f| f.index()).collect::<Vec<_>>(),
+        0,
+    );
+    let opts = Options {
+        typical: false,
+        exhaustive: full,
+        budget: STATE_BUDGET,
     };
-    // Walk back to the start: (phase, card, node after, damage) per register, last first.
-    let mut first_state = NONE;
-    while at != NONE {
-        let p = parent[at as usize];
-        if p == NONE {
-            first_state = at;
-            break;
+    let out = searcher.search(&seeds, goal, opts);
+    let mut gave_up = out.gave_up;
+    let visits = &out.visits;
+    // The line: to the finish, or to the best arrival on the last flag reached.
+    let (mut steps, end) = match out.finish {
+        Some((before, card, node, damage)) => {
+            let mut steps = steps_of(searcher, visits, before);
+            let last = &visits[before as usize].state;
+            steps.push(step_from(searcher, last, card, node, damage));
+            (steps, before)
         }
-        let state = table_state(p as usize % states);
-        let k = parent_card[at as usize];
-        let node = node_of(at as usize % states);
-        let dmg = table.damages(state)[usize::from(k)];
-        moves.push(((state % PHASES) as u8 + 1, k, node, dmg));
-        at = p;
-    }
-    moves.reverse();
-    let facing = if first_state == NONE {
-        facings[0]
+        None => {
+            let best = best_arrival(visits);
+            (
+                best.map_or(Vec::new(), |b| steps_of(searcher, visits, b)),
+                best.unwrap_or(u32::MAX),
+            )
+        }
+    };
+    let first = if end == u32::MAX {
+        None
     } else {
-        Facing::from_index((first_state as usize % states) / PHASES % 4)
+        visits.get(Searcher::seed_of(visits, end) as usize)
     };
-    let traps = {
+    let facing = first.map_or(facings[0], |v| {
+        Facing::from_index((v.state.node % 4) as usize)
+    });
+    let chance = chance_of_line(&steps);
+    let reached = visits
+        .iter()
+        .map(|v| usize::from(v.state.layer))
+        .max()
+        .unwrap_or(0);
+    let solved = if out.finish.is_some() { n } else { reached };
+    let traps: Vec<Vec<Square>> = if full {
         let preds = preds(table);
         flags
             .iter()
             .take((solved + 1).min(n))
             .map(|&f| traps(table, f, &preds))
-            .collect::<Vec<_>>()
+            .collect()
+    } else {
+        Vec::new()
     };
     let mut legs = Vec::new();
     let mut from = start;
     let mut program = Vec::new();
-    for (phase, k, node, dmg) in moves {
-        let cell = (node / 4) as usize;
-        let step = Step {
-            phase,
-            card: CARDS[usize::from(k)],
-            square: factory.square_of(cell),
-            facing: Facing::from_index((node % 4) as usize),
-            damage: dmg,
-        };
+    for step in steps.drain(..) {
         program.push(step);
         let leg = legs.len();
-        if leg < n && cell == flags[leg] {
-            let to = factory.square_of(cell);
+        if leg < n && factory.index(step.square) == Some(flags[leg]) {
+            let trap_squares = traps.get(leg).cloned().unwrap_or_default();
             legs.push(Leg {
                 flag: (leg + 1) as u8,
                 from,
-                to,
+                to: step.square,
                 registers: program.len() as u32,
                 damage: program.iter().map(|s| u32::from(s.damage)).sum(),
-                traps: traps.get(leg).copied().unwrap_or(0),
+                traps: trap_squares.len(),
+                trap_squares,
                 program: std::mem::take(&mut program),
             });
-            from = to;
+            from = step.square;
         }
     }
     let unreachable = (legs.len() < n).then(|| {
         let leg = legs.len();
         let square = factory.square_of(flags[leg]);
-        // The search ran to exhaustion in this layer: every state it holds was reached.
-        let layer = &level[leg * states..(leg + 1) * states];
-        let nearest = (0..states)
-            .filter(|&cs| layer[cs] != NONE && layer[cs] > 0)
-            .map(|cs| factory.square_of(cells_of[cs / unit] as usize))
+        let nearest = visits
+            .iter()
+            .filter(|v| usize::from(v.state.layer) == leg && v.level > 0)
+            .map(|v| factory.square_of((v.state.node / 4) as usize))
             .min_by_key(|s| ((s.x - square.x).abs() + (s.y - square.y).abs(), s.y, s.x));
         Unreachable {
             flag: (leg + 1) as u8,
             square,
             from,
-            traps: traps.get(leg).copied().unwrap_or(0),
+            traps: traps.get(leg).map_or(0, Vec::len),
             nearest,
         }
     });
+    let mut leg_minima = Vec::new();
+    let mut typical = None;
+    if full {
+        for leg in 0..n {
+            let (minimum, stopped) = leg_minimum(searcher, visits, out.finish, leg);
+            gave_up |= stopped;
+            leg_minima.push(minimum);
+        }
+        let t = searcher.search(
+            &seeds,
+            goal,
+            Options {
+                typical: true,
+                exhaustive: false,
+                budget: STATE_BUDGET,
+            },
+        );
+        typical = Some(TypicalLine {
+            registers: t.finish.map(|f| t.visits[f.0 as usize].level + 1),
+            damage: t.finish.map_or(0, |f| {
+                let mut steps = steps_of(searcher, &t.visits, f.0);
+                steps.push(step_from(
+                    searcher,
+                    &t.visits[f.0 as usize].state,
+                    f.1,
+                    f.2,
+                    f.3,
+                ));
+                steps.iter().map(|s| u32::from(s.damage)).sum()
+            }),
+            gave_up: t.gave_up,
+        });
+    }
     Some(Solution {
         start,
         facing,
         legs,
         unreachable,
+        leg_minima,
+        chance,
+        typical,
+        gave_up,
     })
 }
 
-/// The cheapest state of `layer` on `flag` (where the layer is entered), with the layer.
-fn best_arrival(
-    layer: usize,
-    flag: usize,
-    states: usize,
-    level: &[u32],
-    damage: &[u32],
-) -> Option<(u32, usize)> {
-    let mut best: Option<(u32, u32, u32)> = None;
-    for f in 0..4 {
-        for p in 0..PHASES {
-            let ls = layer * states + (flag * 4 + f) * PHASES + p;
-            if level[ls] == NONE {
-                continue;
-            }
-            let key = (level[ls], damage[ls], ls as u32);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
+/// The visit of the best arrival on the highest layer reached: fewest registers, then least
+/// damage. `None` when nothing but the seeds was reached.
+fn best_arrival(visits: &[Visit]) -> Option<u32> {
+    let top = visits.iter().map(|v| v.state.layer).max()?;
+    if top == 0 {
+        return None;
     }
-    best.map(|b| (b.2, layer))
+    visits
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.state.layer == top)
+        .min_by_key(|(i, v)| (v.level, v.state.damage, *i))
+        .map(|(i, _)| i as u32)
+}
+
+/// The true minimum of leg `leg` (0 for start to flag 1): a search seeded with every state the
+/// robot can be in on the previous flag, run until the flag is touched. Also whether it gave up.
+fn leg_minimum(
+    searcher: &Searcher<'_>,
+    visits: &[Visit],
+    finish: Option<(u32, u8, u32, u8)>,
+    leg: usize,
+) -> (LegMinimum, bool) {
+    let n = searcher.flags.len();
+    let flag = (leg + 1) as u8;
+    let none = |facing| LegMinimum {
+        flag,
+        registers: None,
+        from_phase: 1,
+        from_facing: facing,
+        from_damage: 0,
+        program: Vec::new(),
+    };
+    let sub = if leg == 0 {
+        None
+    } else {
+        let prev = searcher.flags[leg - 1];
+        let seeds: Vec<State> = visits
+            .iter()
+            .filter(|v| usize::from(v.state.layer) == leg && (v.state.node / 4) as usize == prev)
+            .map(|v| v.state)
+            .collect();
+        if seeds.is_empty() {
+            return (none(Facing::N), false);
+        }
+        let opts = Options {
+            typical: false,
+            exhaustive: false,
+            budget: STATE_BUDGET,
+        };
+        Some(searcher.search(&seeds, flag, opts))
+    };
+    let (visits, finish, stopped) = match &sub {
+        Some(o) => (&o.visits[..], o.finish, o.gave_up),
+        // Flag 1 is the last flag: the whole line's finish is the leg's minimum.
+        None if n == 1 => (visits, finish, false),
+        None => {
+            // Flag 1: the first arrival on it in the whole search is the minimum.
+            let arrival = visits
+                .iter()
+                .filter(|v| v.state.layer == 1)
+                .min_by_key(|v| (v.level, v.state.damage));
+            let fin = arrival.map(|v| (v.parent, v.card, v.state.node, v.state.damage));
+            (visits, fin, false)
+        }
+    };
+    let Some((before, card, node, damage)) = finish else {
+        return (none(Facing::N), stopped);
+    };
+    let mut program = steps_of(searcher, visits, before);
+    program.push(step_from(
+        searcher,
+        &visits[before as usize].state,
+        card,
+        node,
+        damage,
+    ));
+    let seed = &visits[Searcher::seed_of(visits, before) as usize].state;
+    (
+        LegMinimum {
+            flag,
+            registers: Some(program.len() as u32),
+            from_phase: seed.phase + 1,
+            from_facing: Facing::from_index((seed.node % 4) as usize),
+            from_damage: seed.damage,
+            program,
+        },
+        stopped,
+    )
+}
+
+/// The steps from the seed to visit `at`.
+fn steps_of(searcher: &Searcher<'_>, visits: &[Visit], at: u32) -> Vec<Step> {
+    Searcher::path(visits, at)
+        .into_iter()
+        .map(|(i, card)| {
+            let v = &visits[i as usize];
+            let parent = &visits[v.parent as usize].state;
+            step_from(searcher, parent, card, v.state.node, v.state.damage)
+        })
+        .collect()
+}
+
+/// The step that plays `card` from `from` and ends on `node` with `total` damage.
+fn step_from(searcher: &Searcher<'_>, from: &State, card: u8, node: u32, total: u8) -> Step {
+    let ts = Searcher::table_state(from);
+    let k = usize::from(card);
+    let factory = searcher.table.factory();
+    Step {
+        phase: from.phase + 1,
+        card: CARDS[k],
+        square: factory.square_of((node / 4) as usize),
+        facing: Facing::from_index((node % 4) as usize),
+        damage: searcher.table.damages(ts).get(k).copied().unwrap_or(0),
+        total,
+        locked: Searcher::card(from.cards[usize::from(from.phase)]).is_some(),
+    }
+}
+
+/// The chance that every turn's program of `steps` is dealt: per turn, a hand of 9 minus the
+/// damage at the turn's start holds the cards of its registers that are not locked.
+pub fn chance_of_line(steps: &[Step]) -> f64 {
+    let mut chance = 1.0;
+    let mut needs = [0u8; 7];
+    let mut damage_at_start = 0u8;
+    let mut before = 0u8;
+    for (i, s) in steps.iter().enumerate() {
+        if s.phase == 1 && i > 0 {
+            chance *= hands::chance_of(&needs, hands::hand_size(damage_at_start));
+            needs = [0; 7];
+        }
+        if s.phase == 1 {
+            damage_at_start = before;
+        }
+        if !s.locked
+            && let Some(k) = CARDS.iter().position(|c| c.kind == s.card.kind)
+        {
+            needs[k] += 1;
+        }
+        before = s.total;
+    }
+    if !steps.is_empty() {
+        chance *= hands::chance_of(&needs, hands::hand_size(damage_at_start));
+    }
+    chance
 }

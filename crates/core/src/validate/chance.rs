@@ -1,0 +1,178 @@
+//! Flags that only luck reaches (issue 17 item 4): the solver never plans on a card a randomizer
+//! or freak teleporter leaves to chance (`SquareSpec::leaves_to_chance`), so a flag behind one
+//! reads as unreachable though a robot gets there by luck. This search adds those steps, each
+//! with the chance of each outcome sampled from the engine's own register phase
+//! (a randomizer's card by its share of the deck, each played through `Game::run_lone_card` and
+//! `Game::run_lone_phase`; a freak teleporter's square sampled from the engine's own draw), and finds the
+//! most likely line: its chance gives the expected number of tries. Damage is not counted here.
+
+use super::hands;
+use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
+use crate::engine::{Event, Game, RobotSetup, Settings};
+use crate::geom::Facing;
+use crate::model::Device;
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap};
+use std::sync::Arc;
+
+/// Engine phases run per chance step to estimate its outcomes.
+const SAMPLES: u32 = 96;
+
+/// The most likely way to touch every flag: per flag (flag 1 first) the chance of the most
+/// likely line that touches it and the ones before, `None` for a flag no line reaches even by
+/// luck.
+pub(super) fn best_chances(
+    table: &StepTable,
+    flags: &[usize],
+    start: usize,
+    facings: &[Facing],
+) -> Vec<Option<f64>> {
+    let n = flags.len();
+    let chance = chance_steps(table);
+    let states = table.states();
+    // Layered Dijkstra on -ln(chance): state `layer * states + table state`.
+    let mut best = vec![f64::INFINITY; (n + 1) * states];
+    let mut heap = BinaryHeap::new();
+    for f in facings {
+        let s = (start * 4 + f.index()) * PHASES;
+        best[s] = 0.0;
+        heap.push(Entry(0.0, s));
+    }
+    let mut reached = vec![None; n];
+    while let Some(Entry(cost, ls)) = heap.pop() {
+        if cost > best[ls] {
+            continue;
+        }
+        let (layer, state) = (ls / states, ls % states);
+        if layer == n {
+            continue;
+        }
+        let phase = state % PHASES;
+        let mut edges: Vec<(u32, f64)> = table
+            .next_nodes(state)
+            .iter()
+            .filter(|&&to| to != NO_STEP)
+            .map(|&to| (to, 0.0))
+            .collect();
+        if let Some(outs) = chance.get(&state) {
+            edges.extend(outs.iter().map(|&(to, p)| (to, -p.ln())));
+        }
+        for (to, c) in edges {
+            let cell = (to / 4) as usize;
+            let next_layer = layer + usize::from(cell == flags[layer]);
+            let target = next_layer * states + to as usize * PHASES + (phase + 1) % PHASES;
+            let total = cost + c;
+            if total < best[target] {
+                best[target] = total;
+                if next_layer > layer && reached[layer].is_none_or(|r: f64| total < r) {
+                    reached[layer] = Some(total);
+                }
+                heap.push(Entry(total, target));
+            }
+        }
+    }
+    reached.into_iter().map(|r| r.map(|c| (-c).exp())).collect()
+}
+
+/// For every table state whose card is left to chance, the nodes it may end on with their
+/// chances (outcomes that destroy the robot are left out, so the chances may sum below 1).
+fn chance_steps(table: &StepTable) -> HashMap<usize, Vec<(u32, f64)>> {
+    let mut out = HashMap::new();
+    let factory = table.factory_arc();
+    let Some(first) = (0..table.cells()).find(|&c| table.is_standable(c)) else {
+        return out;
+    };
+    let setup = RobotSetup::new("solo", factory.square_of(first), Facing::N);
+    let Ok(mut game) = Game::new(Arc::clone(factory), &[setup], Settings::default(), 17) else {
+        return out;
+    };
+    let mut events: Vec<Event> = Vec::new();
+    for c in (0..table.cells()).filter(|&c| table.is_standable(c)) {
+        let square = factory.square_of(c);
+        let Some(spec) = factory.board().spec(square) else {
+            continue;
+        };
+        for facing in Facing::ALL {
+            for phase in 1..=PHASES as u8 {
+                let state = (c * 4 + facing.index()) * PHASES + usize::from(phase - 1);
+                let mut list: Vec<(u32, f64)> = Vec::new();
+                if spec.device == Some(Device::Randomizer) {
+                    // Whatever card is in the register, a card drawn from the deck is played
+                    // (seed 001, Randomizers): each kind with its share of the 84 cards.
+                    for card in CARDS {
+                        let share =
+                            f64::from(hands::deck_count(card.kind)) / f64::from(hands::DECK);
+                        let Some((to, faced, fell, _)) =
+                            game.run_lone_card(square, facing, card, phase, &mut events)
+                        else {
+                            continue;
+                        };
+                        if fell {
+                            continue;
+                        }
+                        let Some(o) = game.run_lone_phase(to, faced, None, phase, &mut events)
+                        else {
+                            continue;
+                        };
+                        if let (false, Some(at)) = (o.destroyed, factory.index(o.square)) {
+                            list.push(((at * 4 + o.facing.index()) as u32, share));
+                        }
+                    }
+                }
+                for card in CARDS {
+                    if spec.device == Some(Device::Randomizer)
+                        || !spec.leaves_to_chance(card.kind.is_movement())
+                    {
+                        continue;
+                    }
+                    // A freak teleporter draws the square: sampled from the engine's own draw.
+                    let mut outcomes: HashMap<u32, u32> = HashMap::new();
+                    for _ in 0..SAMPLES {
+                        let Some(o) =
+                            game.run_lone_phase(square, facing, Some(card), phase, &mut events)
+                        else {
+                            continue;
+                        };
+                        if o.destroyed {
+                            continue;
+                        }
+                        if let Some(to) = factory.index(o.square) {
+                            *outcomes
+                                .entry((to * 4 + o.facing.index()) as u32)
+                                .or_default() += 1;
+                        }
+                    }
+                    list.extend(
+                        outcomes
+                            .into_iter()
+                            .map(|(to, count)| (to, f64::from(count) / f64::from(SAMPLES))),
+                    );
+                }
+                if !list.is_empty() {
+                    out.insert(state, list);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A heap entry ordered by least cost first.
+struct Entry(f64, usize);
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Entry) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Entry {}
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Entry) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Entry {
+    fn cmp(&self, other: &Entry) -> Ordering {
+        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
+    }
+}

@@ -1,0 +1,125 @@
+//! How likely a program is to be dealt (issue 17 item 2): the chance that a hand of 9 minus
+//! damage cards from the 84-card deck (RULINGS.md, The deck) holds the cards a program needs, and
+//! the "typical hand" the solver's second line keeps to.
+
+use crate::engine::CardKind;
+use crate::engine::steps::CARDS;
+
+/// How many cards of each kind of `CARDS` the deck holds (RULINGS.md, The deck).
+pub fn deck_count(kind: CardKind) -> u32 {
+    match kind {
+        CardKind::UTurn | CardKind::BackUp | CardKind::Move3 => 6,
+        CardKind::Left | CardKind::Right | CardKind::Move1 => 18,
+        CardKind::Move2 => 12,
+    }
+}
+
+/// Cards in the deck.
+pub const DECK: u32 = 84;
+
+/// The hand a robot with `damage` is dealt: 9 minus damage (RULINGS.md, Damage).
+pub fn hand_size(damage: u8) -> u32 {
+    9u32.saturating_sub(u32::from(damage))
+}
+
+fn choose(n: u32, k: u32) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1.0, |acc, i| acc * f64::from(n - i) / f64::from(i + 1))
+}
+
+/// The chance that `hand` cards dealt from a full deck hold at least `needs[k]` cards of each
+/// kind `CARDS[k]` (the multivariate hypergeometric law, counted exactly kind by kind).
+pub fn chance_of(needs: &[u8; 7], hand: u32) -> f64 {
+    let total: u32 = needs.iter().map(|&n| u32::from(n)).sum();
+    if total > hand {
+        return 0.0;
+    }
+    let h = hand as usize;
+    // ways[j]: hands of j cards from the kinds so far that meet their needs.
+    let mut ways = vec![0.0f64; h + 1];
+    ways[0] = 1.0;
+    let mut others = DECK;
+    for (k, card) in CARDS.iter().enumerate() {
+        let n = deck_count(card.kind);
+        others -= n;
+        let mut next = vec![0.0f64; h + 1];
+        for (j, &w) in ways.iter().enumerate() {
+            if w == 0.0 {
+                continue;
+            }
+            for i in u32::from(needs[k])..=n {
+                let at = j + i as usize;
+                if at > h {
+                    break;
+                }
+                next[at] += w * choose(n, i);
+            }
+        }
+        ways = next;
+    }
+    // Every kind of the deck is one of `CARDS`, so `others` is 0 and ways[h] counts whole hands.
+    debug_assert_eq!(others, 0);
+    ways[h] / choose(DECK, hand)
+}
+
+/// For each damage 0-9, the most cards of each kind of `CARDS` a typical hand holds: the largest
+/// number that a hand of 9 minus damage cards holds at least half the time (for a 9-card hand:
+/// one Move 3, one Move 2, two Move 1, one Back Up, two of each turn, one U-Turn).
+pub fn typical_caps() -> [[u8; 7]; 10] {
+    let mut caps = [[0u8; 7]; 10];
+    for (damage, row) in caps.iter_mut().enumerate() {
+        let hand = hand_size(damage as u8);
+        for (k, cap) in row.iter_mut().enumerate() {
+            let mut needs = [0u8; 7];
+            while needs[k] < 5 {
+                needs[k] += 1;
+                if chance_of(&needs, hand) < 0.5 {
+                    needs[k] -= 1;
+                    break;
+                }
+            }
+            *cap = needs[k];
+        }
+    }
+    caps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn needs(kind: CardKind, n: u8) -> [u8; 7] {
+        let mut out = [0u8; 7];
+        if let Some(k) = CARDS.iter().position(|c| c.kind == kind) {
+            out[k] = n;
+        }
+        out
+    }
+
+    #[test]
+    fn four_move_3_come_in_a_nine_card_hand_about_0_09_percent_of_the_time_rulings_the_deck() {
+        let p = chance_of(&needs(CardKind::Move3, 4), 9);
+        // (C(6,4) C(78,5) + C(6,5) C(78,4) + C(6,6) C(78,3)) / C(84,9) = 0.000884.
+        assert!((p - 0.000884).abs() < 0.000005, "{p}");
+        assert!((chance_of(&[0; 7], 9) - 1.0).abs() < 1e-9);
+        assert_eq!(chance_of(&needs(CardKind::Move1, 6), 5), 0.0);
+    }
+
+    #[test]
+    fn a_typical_nine_card_hand_holds_one_move_3_and_two_move_1() {
+        let caps = typical_caps();
+        let cap = |kind: CardKind| {
+            CARDS
+                .iter()
+                .position(|c| c.kind == kind)
+                .map(|k| caps[0][k])
+        };
+        assert_eq!(cap(CardKind::Move3), Some(1));
+        assert_eq!(cap(CardKind::Move1), Some(2));
+        // A robot with 9 damage is dealt nothing.
+        assert!(caps[9].iter().all(|&c| c == 0));
+    }
+}

@@ -1,0 +1,372 @@
+//! The line search under the real game's constraints (issue 17 item 2), over the engine's table of
+//! single-card steps (`engine::steps::StepTable`): damage accumulates along a line and 10 destroys
+//! the robot, which ends that line; from 5 damage registers lock with the cards that were in them
+//! (damage 5 locks register 5, ... 9 locks all five; RULINGS.md, Damage); repairs come at the end
+//! of each turn (one point per wrench, a flag is one wrench; RULINGS.md, End of turn), which is
+//! also when the archive moves (it matters only to a destroyed robot, and a line that destroys
+//! its robot is not taken). With `typical` set, a program may hold no more of a card kind than a
+//! typical hand holds (`hands::typical_caps`).
+//!
+//! States are (flags touched, square, facing, register phase, damage, the cards locked in this
+//! turn's registers still to play, and when `typical` the cards used this turn and the damage the
+//! hand was dealt at). A state is dropped when the same state with no more damage, or the same
+//! square, facing and register with no lock, no cards used and no more damage, was reached
+//! before: less damage never hurts (fewer locks, further from 10). Breadth-first on register phases, so the first arrival is the fewest
+//! registers. The cards a lock keeps are the ones the line reaching the state first played this
+//! turn (`State::turn`); another line reaching the same state in the same register with other
+//! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
+
+use super::hands;
+use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A card slot with no card remembered.
+const FREE: u8 = 7;
+
+/// A multiplicative hash for the packed state keys: std's SipHash costs more than the search.
+#[derive(Default)]
+pub(super) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+}
+
+type Map<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+
+/// One search state, unpacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct State {
+    /// Flags touched so far.
+    pub layer: u8,
+    /// `cell * 4 + facing`.
+    pub node: u32,
+    /// The register phase about to be played, 0-4.
+    pub phase: u8,
+    pub damage: u8,
+    /// Per register from `phase` on: the card locked in it this turn, or `FREE`.
+    pub cards: [u8; 5],
+    /// The cards played this turn, register 1 first (`FREE` for those still to play): what a
+    /// lock at the end of the turn keeps. Not part of the state's identity.
+    pub turn: [u8; 5],
+    /// Cards of each kind of `CARDS` played from the hand this turn (`typical` only).
+    pub used: [u8; 7],
+    /// Damage when this turn's hand was dealt, which sets its size (`typical` only).
+    pub dealt: u8,
+}
+
+impl State {
+    fn key(&self) -> u128 {
+        let mut k = u128::from(self.node);
+        k |= u128::from(self.phase) << 32;
+        k |= u128::from(self.layer) << 35;
+        for (i, c) in self.cards.iter().enumerate().skip(usize::from(self.phase)) {
+            k |= u128::from(*c) << (43 + 3 * i);
+        }
+        for (i, u) in self.used.iter().enumerate() {
+            k |= u128::from(*u) << (58 + 3 * i);
+        }
+        k |= u128::from(self.dealt) << 79;
+        (k << 4) | u128::from(self.damage)
+    }
+}
+
+/// What the search may do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Options {
+    /// Only programs a typical hand allows (`hands::typical_caps`).
+    pub typical: bool,
+    /// Run on after the first finish until every state is reached (for per-leg minima).
+    pub exhaustive: bool,
+    /// Give up after this many states (`0`: no limit).
+    pub budget: usize,
+}
+
+/// A visited state with the way back.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Visit {
+    pub state: State,
+    pub level: u32,
+    /// Index of the state it came from, `u32::MAX` for a seed.
+    pub parent: u32,
+    /// The card played from the parent (index into `CARDS`).
+    pub card: u8,
+}
+
+/// The states reached so far, for the dominance test: per state without its damage, the least
+/// damage it was reached with.
+#[derive(Default)]
+struct Seen {
+    /// `[(layer * nodes + node) * PHASES + phase]` for states with no lock and no used cards:
+    /// the least damage, `u8::MAX` when not reached. The common case, without hashing.
+    plain: Vec<u8>,
+    nodes: usize,
+    damage: Map<u8>,
+}
+
+impl Seen {
+    fn new(nodes: usize, layers: usize) -> Seen {
+        Seen {
+            plain: vec![u8::MAX; nodes * PHASES * (layers + 1)],
+            nodes,
+            ..Seen::default()
+        }
+    }
+
+    /// Whether `s` is new: no state reached before is the same with no more damage and no more
+    /// cards of any kind used. Records it if so.
+    fn admit(&mut self, s: &State) -> bool {
+        let free = s
+            .cards
+            .iter()
+            .skip(usize::from(s.phase))
+            .all(|&c| c == FREE);
+        let at =
+            (usize::from(s.layer) * self.nodes + s.node as usize) * PHASES + usize::from(s.phase);
+        // The same square, facing and phase with no lock and no more damage was reached: it can
+        // do all this state can (a lock only forces a card), with no more damage.
+        if self.plain.get(at).is_some_and(|&d| d <= s.damage) {
+            return false;
+        }
+        if free
+            && s.used == [0; 7]
+            && s.dealt == 0
+            && let Some(d) = self.plain.get_mut(at)
+        {
+            *d = s.damage;
+            return true;
+        }
+        let key = s.key() >> 4;
+        if self.damage.get(&key).is_some_and(|&d| d <= s.damage) {
+            return false;
+        }
+        self.damage.insert(key, s.damage);
+        true
+    }
+}
+
+/// The outcome of a search.
+pub(super) struct Outcome {
+    pub visits: Vec<Visit>,
+    /// The first finish (fewest registers, then least damage): the last visit before the final
+    /// step, the card, and the node and damage it ends on.
+    pub finish: Option<(u32, u8, u32, u8)>,
+    /// The budget ran out before the search did.
+    pub gave_up: bool,
+}
+
+/// The constant parts of a search: the table, the flags as cells, the wrenches of each cell and
+/// the typical hand.
+pub(super) struct Searcher<'a> {
+    pub table: &'a StepTable,
+    pub flags: Vec<usize>,
+    wrenches: Vec<u8>,
+    caps: [[u8; 7]; 10],
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(table: &'a StepTable, flags: Vec<usize>) -> Searcher<'a> {
+        let factory = table.factory();
+        let wrenches = (0..table.cells())
+            .map(|c| {
+                let cell = factory.cell_at(c);
+                cell.wrenches.max(u8::from(cell.flag > 0))
+            })
+            .collect();
+        Searcher {
+            table,
+            flags,
+            wrenches,
+            caps: hands::typical_caps(),
+        }
+    }
+
+    /// The table state of a search state.
+    pub fn table_state(s: &State) -> usize {
+        s.node as usize * PHASES + usize::from(s.phase)
+    }
+
+    /// The states one register phase after `s`, with the card played and whether it touched
+    /// the flag `s` needs next. Layers are not capped: a caller stops at the last flag.
+    pub fn successors(&self, s: &State, opts: Options, out: &mut Vec<(State, u8, bool)>) {
+        out.clear();
+        let ts = Searcher::table_state(s);
+        let p = usize::from(s.phase);
+        // Slot `p` holds a card at this point only when register p + 1 is locked this turn.
+        let locked = s.cards[p] != FREE;
+        let steps = self.table.next_nodes(ts).iter().zip(self.table.damages(ts));
+        for (k, (&to, &hurt)) in steps.enumerate() {
+            if to == NO_STEP || (locked && usize::from(s.cards[p]) != k) {
+                continue;
+            }
+            if opts.typical && !locked && s.used[k] >= self.caps[usize::from(s.dealt)][k] {
+                continue;
+            }
+            let damage = s.damage.saturating_add(hurt);
+            if damage >= 10 {
+                continue;
+            }
+            let mut n = *s;
+            n.node = to;
+            n.damage = damage;
+            n.turn[p] = k as u8;
+            if opts.typical && !locked {
+                n.used[k] += 1;
+                // Only what is left of each cap up to the registers still to play tells two
+                // turns apart: more than that can never be used.
+                let caps = &self.caps[usize::from(s.dealt)];
+                let remaining = (PHASES - 1 - p) as u8;
+                for (u, &cap) in n.used.iter_mut().zip(caps) {
+                    *u = (*u).max(cap.saturating_sub(remaining));
+                }
+            }
+            let cell = (to / 4) as usize;
+            let touched = self.flags.get(usize::from(s.layer)) == Some(&cell);
+            if touched {
+                n.layer += 1;
+            }
+            if p + 1 == PHASES {
+                // End of turn: repairs, then the next turn's locks (RULINGS.md, Damage).
+                n.damage -= self.wrenches[cell].min(n.damage);
+                // Register r + 1 locks at damage 10 - (r + 1) or more, keeping its card.
+                for r in 0..PHASES {
+                    n.cards[r] = if usize::from(n.damage) >= 9 - r {
+                        n.turn[r]
+                    } else {
+                        FREE
+                    };
+                }
+                n.turn = [FREE; 5];
+                n.used = [0; 7];
+                n.dealt = if opts.typical { n.damage } else { 0 };
+                n.phase = 0;
+            } else {
+                n.phase += 1;
+            }
+            out.push((n, k as u8, touched));
+        }
+    }
+
+    /// Breadth-first from `seeds` until the layer `goal` is reached (or, when exhaustive, every
+    /// state is). Seeds are all at level 0.
+    pub fn search(&self, seeds: &[State], goal: u8, opts: Options) -> Outcome {
+        let mut visits: Vec<Visit> = Vec::new();
+        let mut seen = Seen::new(self.table.states() / PHASES, usize::from(goal));
+        for s in seeds {
+            if !seen.admit(s) {
+                continue;
+            }
+            visits.push(Visit {
+                state: *s,
+                level: 0,
+                parent: u32::MAX,
+                card: 0,
+            });
+        }
+        let mut finish: Option<(u32, u8, u32, u8)> = None;
+        let mut finish_level = u32::MAX;
+        let mut next = Vec::new();
+        let mut head = 0;
+        let mut gave_up = false;
+        while head < visits.len() {
+            let v = visits[head];
+            if v.level >= finish_level && !opts.exhaustive {
+                break;
+            }
+            if opts.budget > 0 && visits.len() > opts.budget {
+                gave_up = true;
+                break;
+            }
+            self.successors(&v.state, opts, &mut next);
+            for &(n, card, _) in &next {
+                if n.layer >= goal {
+                    if v.level < finish_level
+                        && finish.is_none_or(|f| v.level + 1 < finish_level || n.damage < f.3)
+                    {
+                        finish_level = v.level + 1;
+                        finish = Some((head as u32, card, n.node, n.damage));
+                    }
+                    continue;
+                }
+                if !seen.admit(&n) {
+                    continue;
+                }
+                visits.push(Visit {
+                    state: n,
+                    level: v.level + 1,
+                    parent: head as u32,
+                    card,
+                });
+            }
+            head += 1;
+        }
+        Outcome {
+            visits,
+            finish,
+            gave_up,
+        }
+    }
+
+    /// The seed states of a start: each facing, phase 1, `damage`, no locks.
+    pub fn seeds(&self, cell: usize, facings: &[usize], damage: u8) -> Vec<State> {
+        facings
+            .iter()
+            .map(|&f| State {
+                layer: 0,
+                node: (cell * 4 + f) as u32,
+                phase: 0,
+                damage,
+                cards: [FREE; 5],
+                turn: [FREE; 5],
+                used: [0; 7],
+                dealt: damage,
+            })
+            .collect()
+    }
+
+    /// The steps from seed to visit `at`: (visit index after the step, card), first step first.
+    pub fn path(visits: &[Visit], at: u32) -> Vec<(u32, u8)> {
+        let mut out = Vec::new();
+        let mut i = at;
+        while let Some(v) = visits.get(i as usize) {
+            if v.parent == u32::MAX {
+                break;
+            }
+            out.push((i, v.card));
+            i = v.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The seed a path starts from.
+    pub fn seed_of(visits: &[Visit], at: u32) -> u32 {
+        let mut i = at;
+        while let Some(v) = visits.get(i as usize) {
+            if v.parent == u32::MAX {
+                return i;
+            }
+            i = v.parent;
+        }
+        i
+    }
+
+    /// Whether a card kind index names a card (not `FREE`).
+    pub fn card(k: u8) -> Option<usize> {
+        (usize::from(k) < CARDS.len()).then_some(usize::from(k))
+    }
+}

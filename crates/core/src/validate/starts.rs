@@ -1,0 +1,138 @@
+//! Every start (issue 17 item 3): the shortest whole line from each numbered start square as
+//! printed (seed 000, Set Up: robots take the starts in order), or from the one archive start of
+//! a 1994 course, and how fair the starts are: how many registers and how much damage separate
+//! the best start from the worst. A flag no line reaches from some start is an error naming it.
+
+use super::Diagnostic;
+use super::rules::severity_of;
+use super::search::Searcher;
+use super::solver::{self, Detail, Solution};
+use crate::geom::{Facing, Square};
+use crate::model::StartRule;
+
+/// The line from one start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartLine {
+    /// The printed number of a numbered start; `None` for the 1994 archive start.
+    pub number: Option<u8>,
+    pub square: Square,
+    pub facing: Facing,
+    /// Registers on the shortest whole line; `None`: no line finishes ("no line").
+    pub registers: Option<u32>,
+    /// Damage taken on that line.
+    pub damage: u32,
+    /// The first flag no line reaches from this start, and its square.
+    pub unreachable: Option<(u8, Square)>,
+}
+
+impl StartLine {
+    /// "start 2 at (3, 11)" or "the start (1, 1)".
+    pub fn name(&self) -> String {
+        match self.number {
+            Some(n) => format!("start {n} at {}", self.square),
+            None => format!("the start {}", self.square),
+        }
+    }
+
+    fn of(number: Option<u8>, s: &Solution) -> StartLine {
+        StartLine {
+            number,
+            square: s.start,
+            facing: s.facing,
+            registers: s.finishes().then(|| s.registers()),
+            damage: s.damage(),
+            unreachable: s.unreachable.as_ref().map(|u| (u.flag, u.square)),
+        }
+    }
+}
+
+/// How far apart the starts are: the spread of registers and damage between the start with the
+/// shortest line and the one with the longest, over starts that finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fairness {
+    pub registers: u32,
+    pub damage: u32,
+    /// Indices into the start lines: the shortest line (least damage on ties) and the longest.
+    pub best: usize,
+    pub worst: usize,
+}
+
+/// The lines from every start; `first` is the full solution of the first start (numbered start
+/// 1, or the archive start), already computed.
+pub(super) fn every_start(
+    start: StartRule,
+    searcher: &Searcher<'_>,
+    first: &Solution,
+) -> Vec<StartLine> {
+    match start {
+        StartRule::Archive(_) => vec![StartLine::of(None, first)],
+        StartRule::Numbered => {
+            let starts = searcher.table.factory().board().start_squares();
+            starts
+                .iter()
+                .enumerate()
+                .map(|(i, &(number, square, facing))| {
+                    let n = Some(number.get());
+                    if i == 0 {
+                        return StartLine::of(n, first);
+                    }
+                    match solver::solve_with(searcher, square, &[facing], Detail::LineOnly) {
+                        Some(s) => StartLine::of(n, &s),
+                        // A start the robot cannot stand on has its own diagnostic.
+                        None => StartLine {
+                            number: n,
+                            square,
+                            facing,
+                            registers: None,
+                            damage: 0,
+                            unreachable: None,
+                        },
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// The fairness of `lines`; `None` with fewer than two starts that finish.
+pub fn fairness(lines: &[StartLine]) -> Option<Fairness> {
+    let finishing: Vec<(usize, u32, u32)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| l.registers.map(|r| (i, r, l.damage)))
+        .collect();
+    if finishing.len() < 2 {
+        return None;
+    }
+    let best = finishing.iter().min_by_key(|f| (f.1, f.2, f.0))?;
+    let worst = finishing
+        .iter()
+        .max_by_key(|f| (f.1, f.2, usize::MAX - f.0))?;
+    let damages = finishing.iter().map(|f| f.2);
+    let damage = damages.clone().max().unwrap_or(0) - damages.min().unwrap_or(0);
+    Some(Fairness {
+        registers: worst.1 - best.1,
+        damage,
+        best: best.0,
+        worst: worst.0,
+    })
+}
+
+/// The errors for starts other than the first from which a flag cannot be reached (the first
+/// start's is the solver's own `flag-unreachable`).
+pub(super) fn unreachable_from_starts(lines: &[StartLine], out: &mut Vec<Diagnostic>) {
+    for l in lines.iter().skip(1) {
+        if let Some((flag, at)) = l.unreachable {
+            out.push(Diagnostic {
+                severity: severity_of("flag-unreachable"),
+                rule: "flag-unreachable",
+                squares: vec![l.square, at],
+                tiles: Vec::new(),
+                message: format!(
+                    "flag {flag} at {at} cannot be reached from {}: every flag must be reachable, in order, from every start (RULINGS.md, Setup rules)",
+                    l.name()
+                ),
+            });
+        }
+    }
+}

@@ -4,8 +4,11 @@
 //! benchmarks measure the same on the built-in "hazard-works" course, which uses every expansion
 //! element (issue 7). Run: `cargo bench --bench engine`.
 
+#[path = "common/games.rs"]
+mod games;
+
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use factory_floor::engine::{Factory, Game, Replay, Rng, RobotSetup, Settings};
+use factory_floor::engine::{Factory, Game, Replay, Rng, Settings};
 use factory_floor::format::Library;
 use factory_floor::geom::{Facing, Sides, Square};
 use factory_floor::model::{
@@ -77,35 +80,6 @@ fn expansion_board() -> Option<Board> {
     board.problems.is_empty().then_some(board)
 }
 
-fn setups(board: &Board, n: usize) -> Vec<RobotSetup> {
-    let factory = Factory::new(board.clone());
-    let mut rng = Rng::new(7);
-    let mut out: Vec<RobotSetup> = Vec::new();
-    while out.len() < n {
-        let s = Square::new(
-            rng.below(board.width() as u64) as i32,
-            rng.below(board.height() as u64) as i32,
-        );
-        let cell = factory.cell(s);
-        if cell.on_board && !cell.hole && cell.flow.is_none() && out.iter().all(|r| r.square != s) {
-            out.push(RobotSetup::new(format!("bot{}", out.len()), s, Facing::E));
-        }
-    }
-    out
-}
-
-/// A game at the start of a turn with random programs chosen, ready for phase 1.
-fn programmed(game: &Game, rng: &mut Rng) -> Game {
-    let mut g = game.clone();
-    let mut events = Vec::new();
-    g.begin_turn(&mut events);
-    for i in 0..g.robots().len() {
-        let cards = g.random_program(i, rng);
-        let _ = g.program(i, &cards, false, &mut events);
-    }
-    g
-}
-
 fn register_phases(c: &mut Criterion) {
     let (board, what) = bench_board();
     eprintln!("engine bench board: {what}");
@@ -121,7 +95,8 @@ fn phases_on(c: &mut Criterion, board: &Board, name: &str) {
         lives: 100,
         ..Settings::default()
     };
-    let Ok(start) = Game::new(factory, &setups(board, 8), settings, 1) else {
+    let robots = games::setups(&factory, 8);
+    let Ok(start) = Game::new(factory, &robots, settings, 1) else {
         return;
     };
     let mut rng = Rng::new(3);
@@ -130,7 +105,7 @@ fn phases_on(c: &mut Criterion, board: &Board, name: &str) {
     let mut events = Vec::with_capacity(512);
     group.bench_function(name, |b| {
         b.iter_batched(
-            || programmed(&start, &mut rng),
+            || games::programmed(&start, &mut rng),
             |mut g| {
                 events.clear();
                 for _ in 0..5 {
@@ -154,7 +129,7 @@ fn whole_games(c: &mut Criterion) {
 
 fn games_on(c: &mut Criterion, board: &Board, name: &str) {
     let factory = Arc::new(Factory::new(board.clone()));
-    let robots = setups(board, 4);
+    let robots = games::setups(&factory, 4);
     let settings = Settings {
         turn_limit: Some(40),
         ..Settings::default()

@@ -5,14 +5,15 @@
 //! same file measures an older engine. `SPEED_MAX_MAP_SIDE=96` leaves out larger distance maps
 //! (an old engine took minutes on 320). Run: `cargo bench --bench speed`.
 
+#[path = "common/games.rs"]
+mod games;
 #[path = "common/synthetic.rs"]
 mod synthetic;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use factory_floor::bots::FlagMaps;
-use factory_floor::engine::{Factory, Game, Rng, RobotSetup, Settings};
+use factory_floor::engine::{Factory, Game, Rng, Settings};
 use factory_floor::format::Library;
-use factory_floor::geom::{Facing, Square};
 use factory_floor::model::{Board, Course};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -24,35 +25,6 @@ fn compile(course: &Course) -> Board {
     course.compile(&course.embedded)
 }
 
-/// `n` robots on distinct random squares that are on the board, not holes and not belts.
-fn setups(factory: &Factory, n: usize) -> Vec<RobotSetup> {
-    let mut rng = Rng::new(7);
-    let mut out: Vec<RobotSetup> = Vec::new();
-    while out.len() < n {
-        let s = Square::new(
-            rng.below(factory.width() as u64) as i32,
-            rng.below(factory.height() as u64) as i32,
-        );
-        let cell = factory.cell(s);
-        if cell.on_board && !cell.hole && cell.flow.is_none() && out.iter().all(|r| r.square != s) {
-            out.push(RobotSetup::new(format!("bot{}", out.len()), s, Facing::E));
-        }
-    }
-    out
-}
-
-/// A game at the start of a turn with random programs chosen, ready for phase 1.
-fn programmed(game: &Game, rng: &mut Rng) -> Game {
-    let mut g = game.clone();
-    let mut events = Vec::new();
-    g.begin_turn(&mut events);
-    for i in 0..g.robots().len() {
-        let cards = g.random_program(i, rng);
-        let _ = g.program(i, &cards, false, &mut events);
-    }
-    g
-}
-
 /// Five register phases of 8 robots on `board` as one sample (throughput: 5 phases).
 fn phases(c: &mut Criterion, group: &str, id: BenchmarkId, board: &Board) {
     let factory = Arc::new(Factory::new(board.clone()));
@@ -60,7 +32,7 @@ fn phases(c: &mut Criterion, group: &str, id: BenchmarkId, board: &Board) {
         lives: 100,
         ..Settings::default()
     };
-    let robots = setups(&factory, 8);
+    let robots = games::setups(&factory, 8);
     let Ok(start) = Game::new(factory, &robots, settings, 1) else {
         eprintln!("speed bench: {group}: no game");
         return;
@@ -71,7 +43,7 @@ fn phases(c: &mut Criterion, group: &str, id: BenchmarkId, board: &Board) {
     let mut events = Vec::with_capacity(512);
     group.bench_function(id, |b| {
         b.iter_batched(
-            || programmed(&start, &mut rng),
+            || games::programmed(&start, &mut rng),
             |mut g| {
                 events.clear();
                 for _ in 0..5 {

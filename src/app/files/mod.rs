@@ -3,6 +3,7 @@
 //! the action waiting for the prompt); the documents themselves are the workspace's.
 
 pub mod dialogs;
+pub mod export_dialog;
 pub mod open;
 pub mod pending;
 pub mod recovery;

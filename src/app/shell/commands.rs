@@ -4,7 +4,6 @@
 use super::App;
 use crate::app::canvas::ZOOM_STEP;
 use crate::app::command::{Action, Command, CourseTool, Tool};
-use crate::app::files::dialogs;
 use crate::app::files::pending::PendingAction;
 use crate::app::files::save::{ask_save_path, export_png};
 
@@ -61,11 +60,7 @@ impl App {
                     self.files.save_to(ws, path);
                 }
             }
-            Action::ExportPng => {
-                if let Some(path) = dialogs::pick_png_path() {
-                    export_png(ws, &path);
-                }
-            }
+            Action::ExportPng => crate::app::files::export_dialog::open(ctx, ws),
             Action::Undo | Action::Redo => {
                 self.tile.drop_stroke();
                 self.course.drop_drag();

@@ -35,9 +35,10 @@ pub struct LegendEntry {
 }
 
 const MARGIN: f32 = 12.0;
-const TEXT: f32 = 3.3;
-const LINE: f32 = 4.6;
-const PICTURE: f32 = 9.0;
+const TEXT: f32 = 3.0;
+const LINE: f32 = 4.0;
+const PICTURE: f32 = 8.0;
+const GUTTER: f32 = 6.0;
 
 /// What a page of a sheet holds, placed in millimetres.
 enum Item {
@@ -163,23 +164,31 @@ fn lay_out(sheet: &Sheet, size: (f32, f32)) -> Vec<Vec<Item>> {
             4.0,
         );
         y += LINE + 1.5;
-        let text_x = MARGIN + PICTURE + 3.0;
-        for entry in &sheet.legend {
-            let lines = wrap(
-                &format!("{}: {}", entry.name, entry.rule),
-                TEXT,
-                size.0 - MARGIN - text_x,
-            );
-            let height = (lines.len() as f32 * LINE).max(PICTURE) + 1.5;
+        // Two entries a row: a picture of a square of the map that shows the element, then its
+        // name and rule.
+        let column = (width - GUTTER) / 2.0;
+        let text_width = column - PICTURE - 2.0;
+        for pair in sheet.legend.chunks(2) {
+            let wrapped: Vec<Vec<String>> = pair
+                .iter()
+                .map(|e| wrap(&format!("{}: {}", e.name, e.rule), TEXT, text_width))
+                .collect();
+            let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+            let height = (lines as f32 * LINE).max(PICTURE) + 1.5;
             need(&mut pages, &mut y, height);
-            if let (Some(square), Some(page)) = (entry.example, pages.last_mut()) {
-                page.push(Item::Square {
-                    square,
-                    at: (MARGIN, y),
-                });
-            }
-            for (i, l) in lines.into_iter().enumerate() {
-                text(&mut pages, l, (text_x, y + i as f32 * LINE), TEXT);
+            for (i, (entry, lines)) in pair.iter().zip(wrapped).enumerate() {
+                let x = MARGIN + i as f32 * (column + GUTTER);
+                if let (Some(square), Some(page)) = (entry.example, pages.last_mut()) {
+                    page.push(Item::Square { square, at: (x, y) });
+                }
+                for (k, l) in lines.into_iter().enumerate() {
+                    text(
+                        &mut pages,
+                        l,
+                        (x + PICTURE + 2.0, y + k as f32 * LINE),
+                        TEXT,
+                    );
+                }
             }
             y += height;
         }

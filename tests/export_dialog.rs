@@ -14,14 +14,25 @@ use common::window::{builder, command, settle, window};
 #[test]
 fn export_opens_a_dialog_that_previews_the_pages_of_a_real_size_pdf() {
     let tour = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("courses/grand-tour.json");
-    let mut h = window(builder([1400.0, 900.0]), Library::for_file(&tour), Some(tour));
+    let mut h = window(
+        builder([1400.0, 900.0]),
+        Library::for_file(&tour),
+        Some(tour),
+    );
     settle(&mut h);
-    assert!(h.query_by_label("Export...").is_none(), "no dialog before Export");
+    assert!(
+        h.query_by_label("Export...").is_none(),
+        "no dialog before Export"
+    );
     command(&mut h, Command::Action(Action::ExportPng));
     h.run();
-    assert!(h.query_by_label("Export...").is_some(), "the dialog is open");
     assert!(
-        h.query_by_label("15 page(s): 5 across, 3 down, A4 portrait").is_some(),
+        h.query_by_label("Export...").is_some(),
+        "the dialog is open"
+    );
+    assert!(
+        h.query_by_label("15 page(s): 5 across, 3 down, A4 portrait")
+            .is_some(),
         "the page preview says how the board falls on the pages"
     );
     // The course sheet is offered: the course has a file to make it from.

@@ -138,10 +138,12 @@ impl Dialog {
                 egui::DragValue::new(&mut self.print.square_mm)
                     .range(1.0..=300.0)
                     .speed(0.5),
-            );
+            )
+            .on_hover_text("The side of one printed square, in millimetres");
             if self.kind == Kind::Png {
                 ui.label("DPI:");
-                ui.add(egui::DragValue::new(&mut self.dpi).range(10..=1200));
+                ui.add(egui::DragValue::new(&mut self.dpi).range(10..=1200))
+                    .on_hover_text("Pixels per inch on paper");
             }
         });
         if matches!(self.kind, Kind::Pdf | Kind::Sheet) {
@@ -155,9 +157,13 @@ impl Dialog {
         if self.kind == Kind::Pdf {
             ui.horizontal(|ui| {
                 ui.label("Margin (mm):");
-                ui.add(egui::DragValue::new(&mut self.print.margin_mm).range(0.0..=50.0));
+                ui.add(egui::DragValue::new(&mut self.print.margin_mm).range(0.0..=50.0))
+                    .on_hover_text("White paper kept around the picture");
                 ui.label("Overlap (mm):");
-                ui.add(egui::DragValue::new(&mut self.print.overlap_mm).range(0.0..=60.0));
+                ui.add(egui::DragValue::new(&mut self.print.overlap_mm).range(0.0..=60.0))
+                    .on_hover_text(
+                        "How far neighbouring pages repeat each other, to tape them over",
+                    );
                 ui.checkbox(&mut self.fit, "One page, fitted")
                     .on_hover_text(
                         "The whole board on one page, as large as fits, instead of real size",

@@ -321,6 +321,11 @@ fn screenshot(out: PathBuf, cli: Cli) -> ExitCode {
     }
 }
 
+/// `--paper a4` or `--paper letter`.
+fn parse_paper(s: &str) -> Result<factory_floor::render::page::Paper, String> {
+    factory_floor::render::page::Paper::parse(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_size;
@@ -333,9 +338,4 @@ mod tests {
             assert!(parse_size(bad).is_err(), "{bad} was accepted");
         }
     }
-}
-
-/// `--paper a4` or `--paper letter`.
-fn parse_paper(s: &str) -> Result<factory_floor::render::page::Paper, String> {
-    factory_floor::render::page::Paper::parse(s)
 }

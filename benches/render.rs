@@ -1,5 +1,5 @@
 //! Rendering benchmarks: building the scene of a six-tile (36 x 24) board, as the editor does every
-//! frame, and rasterising it to PNG.
+//! frame, rasterising it to PNG, and writing it as SVG and as real-size PDF pages.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use factory_floor::geom::{Facing, Rotation, Square};
@@ -7,7 +7,7 @@ use factory_floor::model::{
     Barrier, Beams, Board, Course, Device, EdgeSpec, Flow, FlowKind, LivesRule, Mount, Phases,
     PlayerRange, RulesEdition, Spin, SquareSpec, StartRule, Tile, TilePlacement, Wrenches,
 };
-use factory_floor::render::{SceneOptions, build_scene, png};
+use factory_floor::render::{SceneOptions, build_scene, page, pdf, png, svg};
 use std::hint::black_box;
 
 /// A busy 12 x 12 tile: a belt loop, gears, repair sites, pits, lasers and walls.
@@ -118,6 +118,19 @@ fn bench_render(c: &mut Criterion) {
     group.bench_function("scene_to_png 36x24 at 32 px", |b| {
         b.iter(|| png::scene_to_png(black_box(&scene), 32))
     });
+    group.finish();
+    // The vector exports of issue 20: the same scene as SVG, and as PDF at real size (A4, 24 mm
+    // squares: 15 pages).
+    let mut group = c.benchmark_group("vector");
+    group.sample_size(10);
+    group.bench_function("scene_to_svg 36x24", |b| {
+        b.iter(|| svg::scene_to_svg(black_box(&scene), 24.0, &mut |_, _| ()))
+    });
+    if let Ok(plan) = page::plan(scene.width, scene.height, page::PrintSettings::default()) {
+        group.bench_function("scene_to_pdf_pages 36x24 A4 24 mm", |b| {
+            b.iter(|| pdf::scene_to_pdf_pages(black_box(&scene), &plan, "bench", &mut |_, _| ()))
+        });
+    }
     group.finish();
 }
 

@@ -98,15 +98,39 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 0)]
         play: usize,
     },
-    /// Draw a tile or course to a PNG picture, as the editor shows it.
+    /// Draw a tile or course as the editor shows it: PNG, SVG or PDF by the output's extension.
+    /// A PDF prints at real size over pages (docs/printing.md); --sheet makes a course sheet per
+    /// course and a library page per tile, all in one PDF.
     Render {
-        file: PathBuf,
-        /// Where to write the PNG.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Where to write: a .png, .svg or .pdf file.
         #[arg(short, long)]
         output: PathBuf,
-        /// Pixels per square.
+        /// PNG: pixels per square.
         #[arg(long, default_value_t = 48)]
         scale: u32,
+        /// PNG: pixels per inch with squares of --square-mm (instead of --scale).
+        #[arg(long)]
+        dpi: Option<u32>,
+        /// PDF paper: a4 or letter.
+        #[arg(long, default_value = "a4", value_parser = parse_paper)]
+        paper: factory_floor::render::page::Paper,
+        /// The side of a printed square in millimetres.
+        #[arg(long, default_value_t = factory_floor::render::page::DEFAULT_SQUARE_MM)]
+        square_mm: f32,
+        /// PDF: white margin on every side, in millimetres.
+        #[arg(long, default_value_t = 10.0)]
+        margin_mm: f32,
+        /// PDF: how far neighbouring pages repeat each other, in millimetres.
+        #[arg(long, default_value_t = 10.0)]
+        overlap_mm: f32,
+        /// PDF: the whole board on one page, as large as fits.
+        #[arg(long)]
+        fit: bool,
+        /// A course sheet per course and a library page per tile (PDF).
+        #[arg(long)]
+        sheet: bool,
     },
     /// Import a Tiled map (.json, .tmj or .tmx) as a course with the map as one embedded tile.
     /// Prints every square it could not map; exit 0 written, 2 the map cannot be read.
@@ -203,14 +227,30 @@ fn main() -> ExitCode {
             cli::validate::run(&cli::validate::Args { files, json, play }, out, err)
         }
         Command::Render {
-            file,
+            files,
             output,
             scale,
+            dpi,
+            paper,
+            square_mm,
+            margin_mm,
+            overlap_mm,
+            fit,
+            sheet,
         } => {
+            let print = factory_floor::render::page::PrintSettings {
+                paper,
+                square_mm,
+                margin_mm,
+                overlap_mm,
+            };
             let args = cli::render::Args {
-                file,
-                output,
                 scale,
+                dpi,
+                print,
+                fit,
+                sheet,
+                ..cli::render::Args::new(files, output)
             };
             cli::render::run(&args, out, err)
         }
@@ -298,6 +338,11 @@ fn screenshot(out: PathBuf, cli: Cli) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `--paper a4` or `--paper letter`.
+fn parse_paper(s: &str) -> Result<factory_floor::render::page::Paper, String> {
+    factory_floor::render::page::Paper::parse(s)
 }
 
 #[cfg(test)]

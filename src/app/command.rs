@@ -111,7 +111,7 @@ impl Action {
             Action::Save => "Save",
             Action::SaveAs => "Save As...",
             Action::ImportTiled => "Import Tiled map...",
-            Action::ExportPng => "Export PNG...",
+            Action::ExportPng => "Export (PNG, SVG, PDF, course sheet)...",
             Action::SaveForSharing => "Save for sharing...",
             Action::LocateTile => "Locate missing tile...",
             Action::RenameTileId => "Rename tile id...",
@@ -162,7 +162,9 @@ impl Action {
             Action::ImportTiled => {
                 "Open a board drawn in Tiled (.json, .tmj or .tmx) as a new course; squares it cannot map are listed"
             }
-            Action::ExportPng => "Draw the tile or course to a PNG picture, as the canvas shows it",
+            Action::ExportPng => {
+                "Draw the tile or course to PNG, SVG or PDF (at real size over pages), or make its course sheet"
+            }
             Action::SaveForSharing => {
                 "Save the course with every tile it uses inside it: one file that opens on any machine, with no library"
             }

@@ -9,6 +9,7 @@
 
 pub mod dialogs;
 pub mod disk;
+pub mod export_dialog;
 pub mod file_dialog;
 pub mod frame;
 pub mod open;

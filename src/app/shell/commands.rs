@@ -57,7 +57,7 @@ impl App {
                 self.files.save(ws, ctx);
             }
             Action::SaveAs => self.files.ask(ws, ctx, Purpose::SaveAs(None)),
-            Action::ExportPng => self.files.ask(ws, ctx, Purpose::ExportPng),
+            Action::ExportPng => crate::app::files::export_dialog::open(ctx, ws),
             Action::SaveForSharing
             | Action::LocateTile
             | Action::RenameTileId

@@ -1,9 +1,15 @@
-//! One scene description of a board, in board units: painted by egui in the app and rasterised to
-//! PNG here (`png`), so an exported picture is what the editor shows.
+//! One scene description of a board, in board units: painted by egui in the app, rasterised to
+//! PNG (`png`) and written as SVG (`svg`) and PDF (`pdf`, at real size over pages: `page`), so
+//! every exported picture is what the editor shows.
 
 mod build;
+pub mod page;
+pub mod pdf;
 pub mod png;
 mod scene;
+pub mod sheet;
+pub mod svg;
+pub mod text;
 
 pub use build::build_scene;
 pub use png::render_document;
@@ -13,3 +19,6 @@ pub use scene::{
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod print_tests;

@@ -79,6 +79,10 @@ impl Anchor {
         h: HAlign::Center,
         v: VAlign::Center,
     };
+    pub const TOP_LEFT: Anchor = Anchor {
+        h: HAlign::Left,
+        v: VAlign::Top,
+    };
 }
 
 /// One drawing primitive. Filled polygons must be convex (egui fills only convex paths); the

@@ -98,12 +98,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 /// Writes what `args` ask for and says what it wrote ("15 pages, 5 x 3, a4 portrait").
 /// `progress` hears (what is counted, done, all) as the work goes.
 pub fn export(args: &Args, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<String, String> {
-    let format = Format::of(&args.output)?;
     if args.files.is_empty() {
         return Err("render needs a tile or course file".to_string());
     }
+    // Before anything else: an output that is one of the inputs would destroy it.
     let inputs: Vec<&std::path::Path> = args.files.iter().map(|f| f.as_path()).collect();
     crate::format::refuse_input_as_output(&args.output, &inputs)?;
+    let format = Format::of(&args.output)?;
     if args.sheet {
         if format != Format::Pdf {
             return Err(format!(

@@ -2,7 +2,7 @@
 //! settings, the validator's report (through its public text report, so its figures are the
 //! validator's own) and the legend of the elements the board uses (`ElementKind::rule`).
 
-use crate::cli::validate::validate_file;
+use crate::cli::validate::validate_file_with;
 use crate::format::{Document, load_document};
 use crate::geom::{Facing, Square};
 use crate::model::{Board, Course, EdgeSpec, ElementKind, LivesRule, StartRule, Tile};
@@ -82,14 +82,17 @@ fn course_sheet(course: &Course, path: &Path) -> Result<Sheet, String> {
             LivesRule::Fixed(n) => format!("House rule: {n} lives each."),
         },
     ];
-    // The validator's own report, line by line: its figures stay its own.
-    let report = render_text(path, &validate_file(path));
+    // The validator's own report, line by line: its figures stay its own. The programs of its
+    // lines ("1:move3 2:left ...") are for replaying at the screen, not for the table: left out,
+    // so the sheet keeps to two pages.
+    let report = render_text(path, &validate_file_with(path, SHEET_GAMES));
     let validator: Vec<String> = report
         .lines()
         .skip(1)
-        .map(|l| l.trim().to_string())
+        .map(|l| without_program(l.trim()))
         .filter(|l| !l.is_empty())
         .collect();
+    let validator = same_traps_once(validator);
     let verdict = report
         .lines()
         .next()
@@ -113,7 +116,7 @@ fn course_sheet(course: &Course, path: &Path) -> Result<Sheet, String> {
             course.placements.len()
         ),
         map: scene,
-        map_height_mm: 95.0,
+        map_height_mm: 70.0,
         sections: vec![
             ("The race".to_string(), race),
             ("Flags, in order".to_string(), flags),
@@ -180,4 +183,60 @@ fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+/// Bot games behind the sheet's "how it plays" line (the validator's play estimate, issue 17):
+/// enough for its class and a turn count within about a turn, in a second or two.
+const SHEET_GAMES: usize = 40;
+
+/// `line` without the program that ends it, if it ends in one: the words after its last ": "
+/// all read "REGISTER:CARD" (`1:move3 2:left`).
+pub(super) fn without_program(line: &str) -> String {
+    if let Some((head, tail)) = line.rsplit_once(": ") {
+        let is_card = |w: &str| {
+            w.split_once(':').is_some_and(|(n, card)| {
+                n.len() == 1
+                    && n.chars().all(|c| c.is_ascii_digit())
+                    && !card.is_empty()
+                    && card.chars().all(|c| c.is_ascii_alphanumeric())
+            })
+        };
+        if !tail.trim().is_empty() && tail.split_whitespace().all(is_card) {
+            return head.to_string();
+        }
+    }
+    line.to_string()
+}
+
+/// The validator's "trap squares of flag N (...): SQUARES" lines, one line for the flags whose
+/// trap squares are the same ("trap squares of flags 1, 2, 3 (...): SQUARES").
+pub(super) fn same_traps_once(lines: Vec<String>) -> Vec<String> {
+    const HEAD: &str = "trap squares of flag ";
+    let mut out: Vec<String> = Vec::new();
+    // For the last trap line kept: its flags, the words between them and the squares, and where.
+    let mut last: Option<(Vec<String>, String, String, usize)> = None;
+    for line in lines {
+        let parsed = line.strip_prefix(HEAD).and_then(|rest| {
+            let (flag, rest) = rest.split_once(' ')?;
+            let (note, squares) = rest.split_once(": ")?;
+            Some((flag.to_string(), note.to_string(), squares.to_string()))
+        });
+        match (parsed, &mut last) {
+            (Some((flag, note, squares)), Some((flags, n, s, at)))
+                if *n == note && *s == squares =>
+            {
+                flags.push(flag);
+                out[*at] = format!("trap squares of flags {} {n}: {s}", flags.join(", "));
+            }
+            (Some((flag, note, squares)), _) => {
+                last = Some((vec![flag], note, squares, out.len()));
+                out.push(line);
+            }
+            (None, _) => {
+                last = None;
+                out.push(line);
+            }
+        }
+    }
+    out
 }

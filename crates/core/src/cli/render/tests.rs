@@ -180,3 +180,41 @@ fn the_library_sheet_has_a_page_per_tile_and_sheets_must_be_pdf() {
     let err = export(&many, &mut |_, _, _| ()).err().unwrap_or_default();
     assert!(err.contains("3 given"), "{err}");
 }
+
+#[test]
+fn a_course_sheet_keeps_the_validators_figures_and_leaves_out_its_programs() {
+    use super::sheet::without_program;
+    assert_eq!(
+        without_program(
+            "flag 3 at (9, 18): 5 register(s) on the whole line, 2 damage: 5:right 1:move2 2:move3"
+        ),
+        "flag 3 at (9, 18): 5 register(s) on the whole line, 2 damage"
+    );
+    // A line that ends in words, not cards, is kept whole.
+    let kept = "start (1, 1) facing south: the robot starts here";
+    assert_eq!(without_program(kept), kept);
+    assert_eq!(
+        without_program("advice [lives]: each robot has 3 lives"),
+        "advice [lives]: each robot has 3 lives"
+    );
+}
+
+#[test]
+fn a_course_sheet_lists_trap_squares_shared_by_several_flags_once() {
+    let lines = [
+        "trap squares of flag 1 (no way from them to it): (9, 2) (8, 8)",
+        "trap squares of flag 2 (no way from them to it): (9, 2) (8, 8)",
+        "trap squares of flag 3 (no way from them to it): (1, 1)",
+        "difficulty: 29 registers",
+    ]
+    .map(String::from)
+    .to_vec();
+    assert_eq!(
+        super::sheet::same_traps_once(lines),
+        [
+            "trap squares of flags 1, 2 (no way from them to it): (9, 2) (8, 8)",
+            "trap squares of flag 3 (no way from them to it): (1, 1)",
+            "difficulty: 29 registers",
+        ]
+    );
+}

@@ -370,19 +370,106 @@ fn a_placed_tile_copies_and_pastes_within_the_course() {
         h.state().clipboard(),
         Some(Clip::Placements { .. })
     ));
-    // Pasted east of the course when the pointer is not on it.
+    // Paste with the pointer off the course (the menu): the copy follows the pointer, its
+    // footprint snapped to the yard's east side, until a click puts it down.
     h.hover_at(Pos2::new(20.0, 300.0));
     h.run();
     command(&mut h, Command::Action(Action::Paste));
-    let course = h
-        .state()
-        .document()
-        .and_then(|d| d.course())
-        .cloned()
-        .expect("a course");
-    assert_eq!(course.placements.len(), 2);
-    assert_eq!(course.placements[1].tile, "yard");
-    assert_eq!(course.placements[1].at, Square::new(12, 0));
+    assert!(h.state().is_pasting());
+    hover(&mut h, 12.5, 1.5);
+    assert_eq!(
+        h.state().preview(),
+        Some(&PreviewShown::Paste {
+            at: Square::new(12, 0),
+            width: 12,
+            height: 12,
+        })
+    );
+    let placements = |h: &Harness<'static, App>| {
+        h.state()
+            .document()
+            .and_then(|d| d.course())
+            .map(|c| c.placements.clone())
+            .expect("a course")
+    };
+    assert_eq!(placements(&h).len(), 1, "nothing pasted before the click");
+    let p = screen(&h, 12.5, 1.5);
+    click(&mut h, p, egui::PointerButton::Primary);
+    assert!(!h.state().is_pasting());
+    let placed = placements(&h);
+    assert_eq!(placed.len(), 2);
+    assert_eq!(placed[1].tile, "yard");
+    assert_eq!(placed[1].at, Square::new(12, 0));
+}
+
+#[test]
+fn a_placed_tile_being_moved_snaps_to_its_neighbour_and_shows_its_overlap_in_red() {
+    let mut h = harness();
+    hover(&mut h, 5.5, 5.5);
+    command(&mut h, Command::Action(Action::Copy));
+    // Pasted beside the yard (off the board it follows the pointer to the click).
+    hover(&mut h, 12.5, 1.5);
+    command(&mut h, Command::Action(Action::Paste));
+    let p = screen(&h, 12.5, 1.5);
+    click(&mut h, p, egui::PointerButton::Primary);
+    let at = |h: &Harness<'static, App>| {
+        h.state()
+            .document()
+            .and_then(|d| d.course())
+            .and_then(|c| c.placements.get(1).map(|p| p.at))
+            .expect("the copy")
+    };
+    assert_eq!(
+        at(&h),
+        Square::new(12, 0),
+        "pasted under the pointer, snapped"
+    );
+    command(&mut h, Command::Action(Action::FitView));
+    h.run();
+    // Drag the copy by a square: still flush against the yard (it snaps back).
+    let press = screen(&h, 15.5, 5.5);
+    h.hover_at(press);
+    h.run();
+    h.event(egui::Event::PointerButton {
+        pos: press,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    let to = |h: &mut Harness<'static, App>, x: f32, y: f32| {
+        let p = screen(h, x, y);
+        h.hover_at(p);
+        h.run();
+        h.run();
+    };
+    to(&mut h, 16.5, 5.5);
+    assert_eq!(
+        at(&h),
+        Square::new(12, 0),
+        "a square off the side snaps back"
+    );
+    // Three squares onto the yard: it goes there, and the shared squares are shown.
+    to(&mut h, 12.5, 5.5);
+    assert_eq!(at(&h), Square::new(9, 0));
+    assert_eq!(
+        h.state().preview(),
+        Some(&PreviewShown::Footprint {
+            at: Square::new(9, 0),
+            width: 12,
+            height: 12,
+            overlaps: 36,
+        })
+    );
+    let p = screen(&h, 12.5, 5.5);
+    h.event(egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    assert_eq!(at(&h), Square::new(9, 0));
 }
 
 #[test]

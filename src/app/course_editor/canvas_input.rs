@@ -13,6 +13,9 @@ impl CourseEditor {
     /// The course tools: move tiles and flags, place a tile, add a flag, set the start; and a
     /// library tile dropped on the canvas.
     pub fn canvas_input(&mut self, ws: &mut Workspace, ctx: &egui::Context, r: &CanvasResponse) {
+        if self.floating_input(ws, r) {
+            return;
+        }
         let released = ctx.input(|i| i.pointer.any_released());
         if released
             && let Some(pos) = r.drop_pos
@@ -105,9 +108,14 @@ impl CourseEditor {
                 }
             }
             Some(CourseDrag::Tile { index, grab, from }) => {
-                let at = Square::new(
-                    (from.x + square.x - grab.x).max(0),
-                    (from.y + square.y - grab.y).max(0),
+                // Snapped to the other tiles' sides, as a tile from the library is.
+                let at = super::preview::moved_to(
+                    ws,
+                    index,
+                    Square::new(
+                        (from.x + square.x - grab.x).max(0),
+                        (from.y + square.y - grab.y).max(0),
+                    ),
                 );
                 ws.edit_course(|c| match c.placements.get_mut(index) {
                     Some(p) if p.at != at => {

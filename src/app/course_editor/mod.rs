@@ -13,6 +13,7 @@ pub mod thumbnails;
 pub mod validation_panel;
 
 use crate::app::canvas::preview::PreviewShown;
+use crate::app::clipboard::Clip;
 use crate::app::command::CourseTool;
 use crate::app::state::Workspace;
 use crate::geom::Square;
@@ -43,6 +44,8 @@ pub struct CourseEditor {
     context_placement: Option<usize>,
     /// What the canvas showed of the next click or drop in the last frame.
     pub preview: Option<PreviewShown>,
+    /// Copied tiles following the pointer until a click puts them down (Paste from the menu).
+    floating: Option<Clip>,
     /// The workspace generation these belong to: a new document starts them afresh.
     generation: u64,
 }
@@ -55,7 +58,13 @@ impl CourseEditor {
             self.tool = CourseTool::Move;
             self.drag = None;
             self.context_placement = None;
+            self.floating = None;
         }
+    }
+
+    /// Whether copied tiles are following the pointer, waiting for a click.
+    pub fn is_pasting(&self) -> bool {
+        self.floating.is_some()
     }
 
     /// Ends a drag without finishing it (an undo came in the middle of it).

@@ -1,8 +1,9 @@
 //! Where a tile about to be placed on the course would go (issue 19): its footprint under the
 //! pointer, snapped to a neighbouring tile's edge when within a square of it, with the squares it
-//! would share with another tile in red; and copy, cut and paste of placed tiles.
+//! would share with another tile in red, for a tile from the library, a placed tile being moved
+//! and copied tiles being pasted; and copy, cut and paste of placed tiles.
 
-use super::{CourseEditor, TileDrag};
+use super::{CourseDrag, CourseEditor, TileDrag};
 use crate::app::canvas::CanvasResponse;
 use crate::app::canvas::preview::{
     GHOST_OUTLINE, OVERLAP_FILL, PreviewShown, area_rect, paint_outline, square_rect,
@@ -78,6 +79,90 @@ pub fn footprint(ws: &Workspace, id: &str, at: Square) -> Option<(Area, Vec<Squa
     Some((area, overlapping(area, &others)))
 }
 
+/// The areas of the tiles placed on the course, leaving out placement `except`.
+fn placed_areas(ws: &Workspace, except: Option<usize>) -> Vec<Area> {
+    ws.shown
+        .as_ref()
+        .map(|s| {
+            s.board
+                .placements
+                .iter()
+                .filter(|p| Some(p.0) != except)
+                .map(|p| (p.1, p.2, p.3))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Where the copied tiles of `clip` pasted with the group's corner on `at` go: the group's
+/// corner snapped to a neighbour's side, each tile's area there, and the squares they would
+/// share with tiles already placed.
+pub fn clip_footprint(
+    ws: &Workspace,
+    clip: &Clip,
+    at: Square,
+) -> Option<(Square, Vec<Area>, Vec<Square>)> {
+    let Clip::Placements { placements, .. } = clip else {
+        return None;
+    };
+    let areas: Vec<Area> = placements
+        .iter()
+        .filter_map(|p| {
+            let (w, h) = tile_size(ws, &p.tile).or_else(|| {
+                let Clip::Placements { embedded, .. } = clip else {
+                    return None;
+                };
+                embedded
+                    .iter()
+                    .find(|t| t.id == p.tile)
+                    .map(|t| (t.width(), t.height()))
+            })?;
+            let (w, h) = if p.rotation.quarter_turns() % 2 == 1 {
+                (h, w)
+            } else {
+                (w, h)
+            };
+            Some((p.at, w, h))
+        })
+        .collect();
+    let width = areas.iter().map(|(a, w, _)| a.x + w).max()?;
+    let height = areas.iter().map(|(a, _, h)| a.y + h).max()?;
+    let others = placed_areas(ws, None);
+    let at = snapped(
+        Square::new(at.x.max(0), at.y.max(0)),
+        width,
+        height,
+        &others,
+    );
+    let areas: Vec<Area> = areas
+        .into_iter()
+        .map(|(a, w, h)| (a.offset(at.x, at.y), w, h))
+        .collect();
+    let mut overlaps: Vec<Square> = areas
+        .iter()
+        .flat_map(|&area| overlapping(area, &others))
+        .collect();
+    overlaps.sort_by_key(|s| (s.y, s.x));
+    overlaps.dedup();
+    Some((at, areas, overlaps))
+}
+
+/// Where placed tile `index`, dragged so its corner would be on `at`, goes: snapped to the other
+/// tiles' sides as a tile from the library is.
+pub fn moved_to(ws: &Workspace, index: usize, at: Square) -> Square {
+    let size = ws.shown.as_ref().and_then(|s| {
+        s.board
+            .placements
+            .iter()
+            .find(|p| p.0 == index)
+            .map(|p| (p.2, p.3))
+    });
+    match size {
+        Some((w, h)) => snapped(at, w, h, &placed_areas(ws, Some(index))),
+        None => at,
+    }
+}
+
 impl CourseEditor {
     /// Draws the footprint of the tile a click (Place) or a drop (a library thumbnail dragged
     /// over the board) would put down, and keeps a record of it in `self.preview`.
@@ -89,6 +174,64 @@ impl CourseEditor {
         r: &CanvasResponse,
     ) {
         self.preview = None;
+        let scale = to_screen.scale().x;
+        if let Some(clip) = &self.floating {
+            let Some(pos) = r.board_pos.filter(|_| r.pointer_over_canvas) else {
+                return;
+            };
+            let at = Square::new(pos.x.floor() as i32, pos.y.floor() as i32);
+            let Some((at, areas, overlaps)) = clip_footprint(ws, clip, at) else {
+                return;
+            };
+            for &(nw, w, h) in &areas {
+                let rect = area_rect(to_screen, nw, w, h);
+                painter.rect_filled(rect, 0.0, GHOST_OUTLINE.gamma_multiply(0.15));
+                paint_outline(painter, rect, scale, GHOST_OUTLINE);
+            }
+            for s in &overlaps {
+                painter.rect_filled(square_rect(to_screen, *s), 0.0, OVERLAP_FILL);
+            }
+            let width = areas
+                .iter()
+                .map(|(a, w, _)| a.x + w - at.x)
+                .max()
+                .unwrap_or(0);
+            let height = areas
+                .iter()
+                .map(|(a, _, h)| a.y + h - at.y)
+                .max()
+                .unwrap_or(0);
+            self.preview = Some(PreviewShown::Paste { at, width, height });
+            return;
+        }
+        if let Some(CourseDrag::Tile { index, .. }) = self.drag {
+            // The tile being moved is drawn where it is; its outline and what it would cover
+            // of another tile show before the button is let go.
+            let Some(&(_, at, w, h)) = ws
+                .shown
+                .as_ref()
+                .and_then(|s| s.board.placements.iter().find(|p| p.0 == index))
+            else {
+                return;
+            };
+            let overlaps = overlapping((at, w, h), &placed_areas(ws, Some(index)));
+            for s in &overlaps {
+                painter.rect_filled(square_rect(to_screen, *s), 0.0, OVERLAP_FILL);
+            }
+            paint_outline(
+                painter,
+                area_rect(to_screen, at, w, h),
+                scale,
+                GHOST_OUTLINE,
+            );
+            self.preview = Some(PreviewShown::Footprint {
+                at,
+                width: w,
+                height: h,
+                overlaps: overlaps.len(),
+            });
+            return;
+        }
         let ctx = &r.response.ctx;
         let dragged = egui::DragAndDrop::payload::<TileDrag>(ctx).map(|p| p.0.clone());
         let (id, pos) = match (&self.tool, dragged) {
@@ -108,7 +251,7 @@ impl CourseEditor {
         for s in &overlaps {
             painter.rect_filled(square_rect(to_screen, *s), 0.0, OVERLAP_FILL);
         }
-        paint_outline(painter, rect, to_screen.scale().x, GHOST_OUTLINE);
+        paint_outline(painter, rect, scale, GHOST_OUTLINE);
         self.preview = Some(PreviewShown::Footprint {
             at,
             width: w,
@@ -132,16 +275,53 @@ impl CourseEditor {
         Some(clip)
     }
 
-    /// Paste: the copied tiles with their corner under the pointer, or else east of the course.
+    /// Paste: the copied tiles with their corner under the pointer (snapped as a dropped tile
+    /// is). With the pointer off the course (Paste from the menu) they follow the pointer, their
+    /// footprint shown, until a click puts them down.
     pub fn paste(&mut self, ws: &mut Workspace, clip: &Clip) {
         if let Clip::Squares(_) = clip {
             ws.errors
                 .push("The clipboard holds squares: paste them into a tile.".to_string());
             return;
         }
-        let east = ws.shown.as_ref().map_or(0, |s| s.board.width());
-        let at = ws.hovered_square().unwrap_or(Square::new(east, 0));
+        match ws.hovered_square() {
+            Some(at) => self.paste_at(ws, clip, at),
+            None => self.floating = Some(clip.clone()),
+        }
+    }
+
+    /// Pastes the copied tiles with the group's corner on `at`, snapped to a neighbour's side.
+    pub(super) fn paste_at(&mut self, ws: &mut Workspace, clip: &Clip, at: Square) {
+        let at = clip_footprint(ws, clip, at).map_or(at, |(at, _, _)| at);
         ws.edit_course(|c| !clip.paste_placements(c, at).is_empty());
+    }
+
+    /// While copied tiles follow the pointer: a primary click puts them down, a secondary click
+    /// or Escape lets them go. True while they were following it (the click is used up).
+    pub(super) fn floating_input(&mut self, ws: &mut Workspace, r: &CanvasResponse) -> bool {
+        if self.floating.is_none() {
+            return false;
+        }
+        let escape = r
+            .response
+            .ctx
+            .input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+        if escape || (r.tool_pressed && r.tool_button == Some(egui::PointerButton::Secondary)) {
+            self.floating = None;
+            return true;
+        }
+        if let (true, Some(egui::PointerButton::Primary), Some(pos)) =
+            (r.tool_pressed, r.tool_button, r.board_pos)
+            && let Some(clip) = self.floating.take()
+        {
+            ws.begin_edit();
+            self.paste_at(
+                ws,
+                &clip,
+                Square::new(pos.x.floor() as i32, pos.y.floor() as i32),
+            );
+        }
+        true
     }
 }
 

@@ -146,9 +146,14 @@ impl App {
         self.clipboard.as_ref()
     }
 
-    /// Whether copied squares follow the pointer, waiting for a click to paste them.
+    /// Whether copied squares (or placed tiles) follow the pointer, waiting for a click to
+    /// paste them.
     pub fn is_pasting(&self) -> bool {
-        self.tile.is_pasting()
+        if self.ws.editing_course() {
+            self.course.is_pasting()
+        } else {
+            self.tile.is_pasting()
+        }
     }
 
     /// How many times the editor's board mesh has been made: a pointer moving over the board

@@ -385,6 +385,11 @@ fn a_placed_tile_copies_and_pastes_within_the_course() {
             height: 12,
         })
     );
+    assert!(
+        h.query_by_label_contains("put the copied tiles down")
+            .is_some(),
+        "the status bar says what a click does"
+    );
     let placements = |h: &Harness<'static, App>| {
         h.state()
             .document()

@@ -14,6 +14,11 @@ impl App {
         let right = "Right: erase";
         let middle = "Middle-drag or Space+drag: pan";
         if self.ws.editing_course() {
+            if self.course.is_pasting() {
+                return format!(
+                    "Left: put the copied tiles down here.  Right or Escape: let go.  {middle}."
+                );
+            }
             let left = match &self.course.tool {
                 CourseTool::Move => "Left: drag a tile or flag; double-click a tile to edit it",
                 CourseTool::Place(_) => "Left: put the tile down (its footprint shows where)",

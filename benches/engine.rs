@@ -6,14 +6,13 @@
 
 #[path = "common/games.rs"]
 mod games;
+#[path = "common/synthetic.rs"]
+mod synthetic;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use factory_floor::engine::{Factory, Game, Replay, Rng, Settings};
 use factory_floor::format::Library;
-use factory_floor::geom::{Facing, Sides, Square};
-use factory_floor::model::{
-    Barrier, Beams, Board, EdgeSpec, Floor, Flow, FlowKind, Mount, Phases, Spin, SquareSpec, Tile,
-};
+use factory_floor::model::Board;
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -26,50 +25,9 @@ fn bench_board() -> (Board, &'static str) {
             return (board, "standard-2x2 course");
         }
     }
-    let mut rng = Rng::new(2024);
-    let mut tile = Tile::new("bench", 24, 24);
-    for y in 0..24 {
-        for x in 0..24 {
-            let s = Square::new(x, y);
-            let mut spec = SquareSpec::default();
-            match rng.below(20) {
-                0 => spec.floor = Some(Floor::Pit),
-                1..=4 => {
-                    let out = Facing::ALL[rng.below(4) as usize];
-                    let kind = if rng.below(3) == 0 {
-                        FlowKind::Express
-                    } else {
-                        FlowKind::Belt
-                    };
-                    spec.flow = Some(Flow {
-                        kind,
-                        out,
-                        entries: Sides::of(out.opposite()),
-                    });
-                }
-                5 => spec.gear = Some(Spin::Cw),
-                _ => {}
-            }
-            tile.set_square(s, spec);
-            if rng.below(8) == 0 {
-                let mount = match rng.below(3) {
-                    0 => Beams::new(1).map(Mount::Laser),
-                    1 => Phases::from_list(&[1, 3, 5]).map(Mount::Pusher),
-                    _ => None,
-                };
-                tile.set_edge(
-                    s,
-                    Facing::ALL[rng.below(4) as usize],
-                    EdgeSpec {
-                        barrier: Some(Barrier::Plain),
-                        mount,
-                    },
-                );
-            }
-        }
-    }
-    let flags = [Square::new(20, 3), Square::new(4, 20), Square::new(18, 18)];
-    (Board::from_tile(&tile, &flags), "synthetic 24 x 24 board")
+    // The synthetic course of the speed benches, at the sample's size and density.
+    let course = synthetic::course(24, 2024);
+    (course.compile(&course.embedded), "synthetic 24 x 24 board")
 }
 
 /// The expansion sample course's board, if the library has it and it compiles.

@@ -1,7 +1,7 @@
 //! A synthetic course of any size for measuring speed at every size (issue 21): `side` x `side`
 //! squares in tiles of at most 64 a side (5 x 5 tiles of 64 at 320, the largest course the format
 //! allows), each square drawn at random with the density of the sample courses: pits, belts and
-//! express belts, gears, and walls carrying lasers and pushers. Shared by `benches/speed.rs` and
+//! express belts, gears, and walls carrying lasers and pushers. Shared by `benches/speed.rs`, `benches/engine.rs` (its stand-in board) and
 //! `examples/synthetic_course.rs` (which writes one to a file for the command line), using only
 //! the public API, so the same code measures an older engine too.
 

@@ -279,7 +279,7 @@ fn corridor(flag_at: i32) -> Course {
         name: "corridor".into(),
         description: String::new(),
         author: String::new(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange { min: 1, max: 4 },
         lives: LivesRule::Standard,
         placements: vec![TilePlacement {

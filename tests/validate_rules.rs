@@ -25,7 +25,7 @@ fn base() -> Course {
         name: "base".into(),
         description: String::new(),
         author: String::new(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange { min: 2, max: 4 },
         lives: LivesRule::Standard,
         placements: vec![

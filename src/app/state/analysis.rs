@@ -271,6 +271,7 @@ fn play_games(
         start: course.start,
         lives: course.lives,
         tiles: course.placements.len(),
+        rules: course.rules,
         maps: Arc::new(FlagMaps::new(factory)),
     };
     let players = play::players_of(course);
@@ -330,7 +331,7 @@ mod tests {
             name: "c".to_string(),
             description: String::new(),
             author: String::new(),
-            rules: RulesEdition::Classic1994,
+            rules: RulesEdition::Classic1994.into(),
             players: PlayerRange::default(),
             lives: LivesRule::Standard,
             placements: vec![TilePlacement {

@@ -6,7 +6,7 @@ use super::strategy::BotKind;
 use crate::engine::game::start_setups;
 use crate::engine::{Factory, Game, RobotSetup, Settings};
 use crate::geom::Facing;
-use crate::model::{Board, Course, LivesRule, StartRule, TileSource};
+use crate::model::{Board, Course, LivesRule, Rules, StartRule, TileSource};
 use std::sync::Arc;
 
 /// A course ready to race on: the compiled board, its start and lives rules and its distance
@@ -21,6 +21,8 @@ pub struct Arena {
     pub lives: LivesRule,
     /// The course's tile count, which the optional lives rule counts.
     pub tiles: usize,
+    /// The rules the course is played under (its house rules reach every game on it).
+    pub rules: Rules,
     pub maps: Arc<FlagMaps>,
 }
 
@@ -45,6 +47,7 @@ impl Arena {
             start: course.start,
             lives: course.lives,
             tiles: course.placements.len(),
+            rules: course.rules,
             maps: Arc::new(FlagMaps::new(factory)),
         })
     }

@@ -7,7 +7,7 @@ use super::factory::Factory;
 use super::options::{OptionSet, OptionsState};
 use super::rng::Rng;
 use crate::geom::{Facing, Square};
-use crate::model::{Board, Course, StartRule, TileSource};
+use crate::model::{Board, Course, HouseRules, StartRule, TileSource};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -32,6 +32,9 @@ pub struct Settings {
     /// Play with option cards (issue 8: the default, quick test drives included). Off, no robot
     /// draws or holds an option.
     pub options: bool,
+    /// The house rules in force (seed 003 section 8 and community variants; docs/rules.md).
+    /// The default, none, is the plain 1994 rules.
+    pub house: HouseRules,
 }
 
 impl Default for Settings {
@@ -41,6 +44,7 @@ impl Default for Settings {
             stop_at_first_finisher: false,
             turn_limit: None,
             options: true,
+            house: HouseRules::default(),
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::model::course::{
     Course, Flag, LivesRule, MAX_FLAG, MAX_OFFSET, MAX_PLACEMENTS, PlayerRange, RulesEdition,
     StartRule, TilePlacement,
 };
+use crate::model::rules::{HouseRules, Rules};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -29,8 +30,9 @@ pub struct CourseFile {
     pub description: String,
     #[serde(default)]
     pub author: String,
-    /// The rules edition the course is for.
-    pub rules: RulesEdition,
+    /// The rules the course is for: the edition alone (`"classic-1994"`), or the edition and
+    /// its house rules (`{"edition": "classic-1994", "house": {"infinite-lives": true}}`).
+    pub rules: RulesField,
     pub players: PlayerRange,
     pub lives: LivesRule,
     /// The tiles of the course, each at a square offset with a clockwise rotation.
@@ -41,6 +43,49 @@ pub struct CourseFile {
     /// Flags numbered 1..n, in board squares.
     pub flags: Vec<Flag>,
     pub start: StartRule,
+}
+
+/// The `rules` field: the bare edition (every version-1 file) or the edition with house rules.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RulesField {
+    Edition(RulesEdition),
+    WithHouseRules(RulesSection),
+}
+
+/// The rules section with house rules (docs/rules.md lists each rule and its parameters).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSection {
+    pub edition: RulesEdition,
+    #[serde(default)]
+    pub house: HouseRules,
+}
+
+impl From<RulesField> for Rules {
+    fn from(f: RulesField) -> Rules {
+        match f {
+            RulesField::Edition(edition) => edition.into(),
+            RulesField::WithHouseRules(s) => Rules {
+                edition: s.edition,
+                house: s.house,
+            },
+        }
+    }
+}
+
+impl From<Rules> for RulesField {
+    /// The bare edition when no house rule is in force, so such files read as they always did.
+    fn from(r: Rules) -> RulesField {
+        if r.is_classic() {
+            RulesField::Edition(r.edition)
+        } else {
+            RulesField::WithHouseRules(RulesSection {
+                edition: r.edition,
+                house: r.house,
+            })
+        }
+    }
 }
 
 /// Checks a course file against the model and builds the course.
@@ -164,7 +209,7 @@ pub fn course_from_file(f: &CourseFile) -> Result<Course, Invalid> {
         name: f.name.clone(),
         description: f.description.clone(),
         author: f.author.clone(),
-        rules: f.rules,
+        rules: f.rules.into(),
         players: f.players,
         lives: f.lives,
         placements: f.tiles.clone(),
@@ -181,7 +226,7 @@ pub fn course_to_file(c: &Course) -> CourseFile {
         name: c.name.clone(),
         description: c.description.clone(),
         author: c.author.clone(),
-        rules: c.rules,
+        rules: c.rules.into(),
         players: c.players,
         lives: c.lives,
         tiles: c.placements.clone(),

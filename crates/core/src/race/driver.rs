@@ -102,6 +102,7 @@ impl Race {
             stop_at_first_finisher: false,
             turn_limit: Some(setup.turn_cap.clamp(1, MAX_TURN_CAP)),
             options: setup.options,
+            house: arena.rules.house,
         };
         let game = Game::new(
             Arc::clone(arena.maps.factory()),

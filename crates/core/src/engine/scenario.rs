@@ -12,7 +12,7 @@ use crate::format::locate::{JsonPath, locate};
 use crate::format::tile::{EdgeEntry, SquareEntry, TileFile, tile_from_file};
 use crate::format::{self, ErrorKind, Invalid, LoadError};
 use crate::geom::{Facing, Square};
-use crate::model::Board;
+use crate::model::{Board, HouseRules};
 use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -37,6 +37,9 @@ struct ScenarioFile {
     flags: Option<Vec<Square>>,
     #[serde(default)]
     seed: u64,
+    /// The house rules in force, as in a course file's `rules.house` (none: the 1994 rules).
+    #[serde(default)]
+    rules: HouseRules,
     robots: Vec<RobotEntry>,
     #[serde(default)]
     registers: Option<Registers>,
@@ -413,7 +416,11 @@ pub fn run_scenario(
             options: r.options,
         });
     }
-    let mut game = Game::new(factory, &setups, Settings::default(), sf.seed)
+    let settings = Settings {
+        house: sf.rules,
+        ..Settings::default()
+    };
+    let mut game = Game::new(factory, &setups, settings, sf.seed)
         .map_err(|m| err_at(root.key("robots"), m))?;
 
     let index_of = |name: &str| sf.robots.iter().position(|r| r.name == name);

@@ -108,6 +108,10 @@ pub struct PlayView {
     /// The thread that compiled the course and built the bots' maps (issue 16: not the UI
     /// thread for a large course).
     built_on: ThreadId,
+    /// Whether the game's steps are taken on a worker thread (a board too large to step within
+    /// a frame, issue 16), and the steps being taken there now.
+    steps_aside: bool,
+    stepping: Option<session::StepJob>,
 }
 
 impl PlayView {
@@ -122,6 +126,7 @@ impl PlayView {
             lives: course.lives,
             ..PlaySetup::default()
         };
+        let steps_aside = arena.maps.factory().cell_count() > prepare::AT_ONCE_SQUARES;
         PlayView {
             course_name: course.name.clone(),
             arena,
@@ -147,6 +152,8 @@ impl PlayView {
             colours: ColourMap::default(),
             hovered: None,
             built_on,
+            steps_aside,
+            stepping: None,
         }
     }
 
@@ -181,6 +188,8 @@ impl PlayView {
     /// Starts a game with the setup. Returns whether it started.
     pub fn start(&mut self) -> bool {
         self.playback = None;
+        // Steps of the old game still being taken are thrown away.
+        self.stepping = None;
         self.picked = None;
         self.playing = false;
         self.log_target = None;
@@ -249,6 +258,11 @@ impl PlayView {
     /// The board view of the game tab.
     pub fn board_view(&self) -> &BoardView {
         &self.board_view
+    }
+
+    /// Whether a worker thread is taking the game's next steps (a large board).
+    pub fn is_stepping(&self) -> bool {
+        self.stepping.is_some()
     }
 
     /// Whether the last frame showed a step being animated.

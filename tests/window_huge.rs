@@ -107,7 +107,10 @@ fn the_largest_course_is_prepared_off_the_ui_thread_played_and_cancelled() {
     // On a board this size the turn is played on a worker thread while frames go on.
     let start = Instant::now();
     while h.state().play().is_some_and(|p| p.is_stepping()) {
-        assert!(start.elapsed() < Duration::from_secs(600), "the turn never ended");
+        assert!(
+            start.elapsed() < Duration::from_secs(600),
+            "the turn never ended"
+        );
         std::thread::sleep(Duration::from_millis(20));
         h.step();
     }

@@ -82,8 +82,8 @@ impl PlayView {
                 !stepping,
                 egui::Slider::new(&mut index, 0..=len.saturating_sub(1)).show_value(false),
             )
-                .labelled_by(l.id)
-                .on_hover_text("Drag to any earlier step");
+            .labelled_by(l.id)
+            .on_hover_text("Drag to any earlier step");
             ui.label(format!("step {} of {}", cursor + 1, len));
         });
         if index != cursor {

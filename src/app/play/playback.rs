@@ -18,7 +18,10 @@ impl PlayView {
             return;
         }
         ctx.request_repaint();
-        if self.stepping.is_some() || self.animating(now) || now - self.last_auto < AUTO_PAUSE / f64::from(self.speed) {
+        if self.stepping.is_some()
+            || self.animating(now)
+            || now - self.last_auto < AUTO_PAUSE / f64::from(self.speed)
+        {
             return;
         }
         if !self.step_forward(now) {

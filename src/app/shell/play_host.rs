@@ -125,7 +125,10 @@ impl App {
             match prep.wait(std::time::Duration::from_secs(3600)) {
                 Some(Ok(view)) => self.play = Some(view),
                 Some(Err(e)) => self.ws.errors.push(format!("Cannot play this course: {e}")),
-                None => self.ws.errors.push("The course took too long to prepare".to_string()),
+                None => self
+                    .ws
+                    .errors
+                    .push("The course took too long to prepare".to_string()),
             }
         }
     }

@@ -57,6 +57,14 @@ fn wait_for_play(h: &mut Harness<'static, App>) {
     }
 }
 
+/// Runs the Play command as the menu would, without a frame after it (so the worker's answer
+/// cannot have been taken yet).
+fn play_view(h: &mut Harness<'static, App>) {
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .command(&ctx, Command::Action(Action::PlayView));
+}
+
 fn check_frames(what: &str) {
     let (longest, frames) = frame_probe::longest();
     eprintln!("{what}: longest of {frames} frames {longest:?}");
@@ -74,9 +82,9 @@ fn the_largest_course_is_prepared_off_the_ui_thread_played_and_cancelled() {
     check_frames("the editor on the largest course");
     frame_probe::reset();
 
-    // F5: the "Preparing" screen, not a play view built while the window waits.
-    h.key_press(egui::Key::F5);
-    h.step();
+    // Play: the "Preparing" screen, not a play view built while the window waits.
+    play_view(&mut h);
+    assert!(h.state().preparing().is_some());
     h.step();
     assert!(h.state().play().is_none());
     assert!(h.state().preparing().is_some());
@@ -89,8 +97,7 @@ fn the_largest_course_is_prepared_off_the_ui_thread_played_and_cancelled() {
     h.get_by_label("Board view");
 
     // Again, to the end: the board and maps come from another thread.
-    h.key_press(egui::Key::F5);
-    h.step();
+    play_view(&mut h);
     wait_for_play(&mut h);
     let ui_thread = std::thread::current().id();
     assert_ne!(
@@ -133,7 +140,7 @@ fn a_large_course_is_prepared_aside_and_closing_the_document_cancels_it() {
     assert!((side * side) as usize > AT_ONCE_SQUARES);
     let dir = common::temp_dir();
     let mut h = open(dir.path(), side);
-    command(&mut h, Command::Action(Action::PlayView));
+    play_view(&mut h);
     assert!(h.state().preparing().is_some());
     // Another document in its place: the work is for a course no longer open.
     command(&mut h, Command::Action(Action::NewCourse));

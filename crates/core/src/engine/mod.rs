@@ -16,6 +16,7 @@
 //!   robots it pushes, pushes that are not its own move, and turning.
 //! - `damage`: damage, destruction and lives, with the options that act on damage.
 //! - `holdings`: the option cards a robot holds: usable now, drawn, discarded.
+//! - `flags`: where the flags stand and their dice, under moving flags and the Dice Rule.
 //! - `game`: the game's state (robots, decks, who stands where) and how a game is set up.
 //! - `robot`: one robot's state; the cards dealt and the registers locked for its damage.
 //! - `factory`: the compiled board the rules read.
@@ -28,6 +29,7 @@ pub mod card;
 mod damage;
 pub mod event;
 pub mod factory;
+mod flags;
 pub mod game;
 mod holdings;
 pub mod lone;

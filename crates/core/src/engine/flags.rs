@@ -1,0 +1,213 @@
+//! Flags as game state, under the two house rules that change them (docs/rules.md, House rules):
+//! moving flags, which belts and pushers carry (the Factory's flag squares stay the flags' start
+//! squares), and the Dice Rule's blockades (seed 003 section 8.4: a die on a flag is a wall on all
+//! four sides that lasers shoot away). A plain game has no `FlagState` at all, so every rule here
+//! costs it one `Option` test.
+
+use super::event::Event;
+use super::game::{Game, MAX_ROBOTS};
+use crate::geom::{Facing, Square};
+use crate::model::course::MAX_FLAG;
+use crate::model::HouseRules;
+use crate::model::rules::ArchiveOnFlag;
+
+/// The most flags a game tracks (a course holds no more).
+const FLAGS: usize = MAX_FLAG as usize;
+
+/// Where each flag stands now and what is left of its die.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct FlagState {
+    /// Moving flags, and what an archive on a moving flag does; `None`: flags stay put.
+    pub moving: Option<ArchiveOnFlag>,
+    /// How many flags the board has.
+    pub count: usize,
+    /// Each flag's square now, flag 1 first.
+    pub at: [Square; FLAGS],
+    /// Points of damage each flag's die can still take (0: no die, or shot away).
+    pub die: [u8; FLAGS],
+    /// The flag each robot's archive marker sits on (0: none), for archives that move with
+    /// their flag.
+    pub archive_on: [u8; MAX_ROBOTS],
+}
+
+impl FlagState {
+    /// The state a game on `flags` (flag 1 first) starts in under `house`; `None` when no rule in
+    /// force changes a flag.
+    pub fn new(flags: &[Square], house: &HouseRules) -> Option<Box<FlagState>> {
+        if house.moving_flags.is_none() && house.dice.is_none() {
+            return None;
+        }
+        let mut state = FlagState {
+            moving: house.moving_flags,
+            count: flags.len().min(FLAGS),
+            at: [Square::default(); FLAGS],
+            die: [0; FLAGS],
+            archive_on: [0; MAX_ROBOTS],
+        };
+        for (k, &s) in flags.iter().take(FLAGS).enumerate() {
+            state.at[k] = s;
+            state.die[k] = house
+                .dice
+                .and_then(|d| d.on_flag(k as u32 + 1))
+                .unwrap_or(0);
+        }
+        Some(Box::new(state))
+    }
+
+    /// The flag (1-based) whose die stands on `s`, if a die still stands there.
+    pub fn die_on(&self, s: Square) -> Option<u8> {
+        (0..self.count)
+            .find(|&k| self.die[k] > 0 && self.at[k] == s)
+            .map(|k| k as u8 + 1)
+    }
+}
+
+impl Game {
+    /// Where flag `n` (1-based) stands now: its start square unless moving flags carried it.
+    pub fn flag_square(&self, n: u8) -> Option<Square> {
+        let k = usize::from(n).checked_sub(1)?;
+        match &self.flags {
+            Some(f) => (k < f.count).then(|| f.at[k]),
+            None => self.factory.flags().get(k).copied(),
+        }
+    }
+
+    /// Every flag's square now, flag 1 first (what the play view draws).
+    pub fn flag_squares(&self) -> Vec<Square> {
+        (1..=self.factory.flag_count())
+            .filter_map(|n| self.flag_square(n))
+            .collect()
+    }
+
+    /// The points of damage flag `n`'s die can still take (Dice Rule); `None` when it has none
+    /// or it was shot away.
+    pub fn die_points(&self, n: u8) -> Option<u8> {
+        let k = usize::from(n).checked_sub(1)?;
+        self.flags
+            .as_ref()
+            .and_then(|f| f.die.get(k).copied())
+            .filter(|&p| p > 0)
+    }
+
+    /// The flag a robot on `s` can touch there, preferring `next` (the one it needs) when two
+    /// flags share the square; 0 for none. A flag under a die cannot be touched at all, by
+    /// anyone, Mechanical Arm or not (seed 003 section 8.4).
+    pub(super) fn flag_at(&self, s: Square, next: u8) -> u8 {
+        let Some(f) = &self.flags else {
+            return self.factory.cell(s).flag;
+        };
+        let mut found = 0;
+        for k in 0..f.count {
+            if f.at[k] == s && f.die[k] == 0 {
+                let n = k as u8 + 1;
+                if n == next {
+                    return n;
+                }
+                if found == 0 {
+                    found = n;
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether a die stands on `s` (Dice Rule).
+    pub(super) fn die_at(&self, s: Square) -> bool {
+        self.flags.as_ref().is_some_and(|f| f.die_on(s).is_some())
+    }
+
+    /// Whether a robot on `s` cannot go one square `dir`: a wall, or a die on the square ahead,
+    /// which is a wall on all four sides of its square (seed 003 section 8.4).
+    pub(super) fn blocks_move(&self, s: Square, dir: Facing) -> bool {
+        self.factory.blocks_move(s, dir) || (self.flags.is_some() && self.die_at(s.step(dir)))
+    }
+
+    /// Records that robot `i`'s archive marker was just set on `site`: on a flag, it may ride it.
+    pub(super) fn archive_marked(&mut self, i: usize, site: Square) {
+        let flag = self.flag_at(site, 0);
+        if let Some(f) = self.flags.as_mut()
+            && let Some(slot) = f.archive_on.get_mut(i)
+        {
+            *slot = flag;
+        }
+    }
+
+    /// Flag `n` (1-based) moves to `to` (moving flags): the event, and the archive markers on it
+    /// ride with it or stay where they are, as the rule's parameter says.
+    pub(super) fn move_flag(&mut self, n: u8, to: Square, returned: bool, events: &mut Vec<Event>) {
+        let Some(f) = self.flags.as_mut() else {
+            return;
+        };
+        let k = usize::from(n) - 1;
+        let from = f.at[k];
+        f.at[k] = to;
+        events.push(if returned {
+            Event::FlagReturned { flag: n, from, to }
+        } else {
+            Event::FlagMoved { flag: n, from, to }
+        });
+        let moves = f.moving == Some(ArchiveOnFlag::Moves);
+        for i in 0..self.robots.len().min(MAX_ROBOTS) {
+            let Some(f) = self.flags.as_mut() else {
+                return;
+            };
+            if f.archive_on[i] != n || self.robots[i].archive != from {
+                continue;
+            }
+            if moves {
+                self.robots[i].archive = to;
+                events.push(Event::ArchiveSet {
+                    robot: i as u8,
+                    at: to,
+                });
+            } else {
+                // The marker stays on the floor where the flag was: it is on no flag now.
+                f.archive_on[i] = 0;
+            }
+        }
+    }
+
+    /// Lasers hit flag `n`'s die for `points` (Dice Rule: "can take damage just as would a
+    /// robot"); at its last point it is removed for good and the flag can be touched.
+    pub(super) fn damage_die(&mut self, n: u8, points: u8, events: &mut Vec<Event>) {
+        let Some(f) = self.flags.as_mut() else {
+            return;
+        };
+        let k = usize::from(n) - 1;
+        if points == 0 || f.die[k] == 0 {
+            return;
+        }
+        let left = f.die[k].saturating_sub(points);
+        let amount = f.die[k] - left;
+        f.die[k] = left;
+        events.push(Event::DieDamaged {
+            flag: n,
+            amount,
+            left,
+        });
+        if left == 0 {
+            events.push(Event::DieDestroyed { flag: n, at: f.at[k] });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rules::DicePoints;
+
+    #[test]
+    fn a_plain_game_keeps_no_flag_state_seed_003_section_8() {
+        let flags = [Square::new(1, 1)];
+        assert!(FlagState::new(&flags, &HouseRules::default()).is_none());
+        let house = HouseRules {
+            dice: Some(DicePoints::all(3)),
+            ..HouseRules::default()
+        };
+        let Some(state) = FlagState::new(&flags, &house) else {
+            panic!("the Dice Rule keeps flag state")
+        };
+        assert_eq!(state.die_on(Square::new(1, 1)), Some(1));
+        assert_eq!(state.die_on(Square::new(0, 1)), None);
+    }
+}

@@ -1,14 +1,15 @@
 //! Flags as game state, under the two house rules that change them (docs/rules.md, House rules):
 //! moving flags, which belts and pushers carry (the Factory's flag squares stay the flags' start
-//! squares), and the Dice Rule's blockades (seed 003 section 8.4: a die on a flag is a wall on all
+//! squares), and the Dice Rule's blockades (seed 003 section 8.2: a die on a flag is a wall on all
 //! four sides that lasers shoot away). A plain game has no `FlagState` at all, so every rule here
 //! costs it one `Option` test.
 
 use super::event::Event;
+use super::factory::Factory;
 use super::game::{Game, MAX_ROBOTS};
 use crate::geom::{Facing, Square};
 use crate::model::course::MAX_FLAG;
-use crate::model::HouseRules;
+use crate::model::{FlowKind, HouseRules};
 use crate::model::rules::ArchiveOnFlag;
 
 /// The most flags a game tracks (a course holds no more).
@@ -62,6 +63,62 @@ impl FlagState {
     }
 }
 
+/// Where a flag on `at` goes in a belt step moving the flow kinds in `kinds` (a bit per
+/// `FlowKind`), if that flow carries it and no wall stops it.
+pub(crate) fn belt_dest(factory: &Factory, at: Square, kinds: u8) -> Option<Square> {
+    let flow = factory.cell(at).flow?;
+    (kinds & (1 << (flow.kind as u8)) != 0 && !factory.blocks_move(at, flow.out))
+        .then(|| at.step(flow.out))
+}
+
+/// Where a pusher active in `phase` on the flag's square `at` pushes it, if one does and no wall
+/// stops it.
+pub(crate) fn pusher_dest(factory: &Factory, at: Square, phase: u8) -> Option<Square> {
+    let cell = factory.cell(at);
+    let dir = Facing::ALL
+        .into_iter()
+        .find(|s| cell.pushers[s.index()].contains(phase))
+        .map(Facing::opposite)?;
+    (!factory.blocks_move(at, dir)).then(|| at.step(dir))
+}
+
+/// Where flag `k` (0-based) carried to `to` in `phase` ends: there, or back on its start square
+/// when `to` is off the board or a hole (and then `true`).
+pub(crate) fn landing(factory: &Factory, k: usize, to: Square, phase: u8) -> (Square, bool) {
+    if factory.is_hole(to, phase) {
+        (factory.flags().get(k).copied().unwrap_or(to), true)
+    } else {
+        (to, false)
+    }
+}
+
+/// The belt steps of a register phase in order (gold, express, every belt, currents), as
+/// `FlowKind` bit sets: the same four steps `phase/belts.rs` runs.
+pub(crate) const BELT_STEPS: [u8; 4] = [
+    1 << (FlowKind::Gold as u8),
+    (1 << (FlowKind::Express as u8)) | (1 << (FlowKind::Gold as u8)),
+    (1 << (FlowKind::Belt as u8)) | (1 << (FlowKind::Express as u8)) | (1 << (FlowKind::Gold as u8)),
+    (1 << (FlowKind::Current as u8)) | (1 << (FlowKind::River as u8)),
+];
+
+/// Moves flags standing on `at` (flag 1 first) through register phase `phase` as a game under
+/// moving flags does: the four belt steps, then pushers. No robot ever stops a flag, so this is
+/// the whole of a flag's motion: the solver plans against it (validate/moving.rs).
+pub fn flags_through_phase(factory: &Factory, at: &mut [Square], phase: u8) {
+    for kinds in BELT_STEPS {
+        for (k, s) in at.iter_mut().enumerate() {
+            if let Some(to) = belt_dest(factory, *s, kinds) {
+                *s = landing(factory, k, to, phase).0;
+            }
+        }
+    }
+    for (k, s) in at.iter_mut().enumerate() {
+        if let Some(to) = pusher_dest(factory, *s, phase) {
+            *s = landing(factory, k, to, phase).0;
+        }
+    }
+}
+
 impl Game {
     /// Where flag `n` (1-based) stands now: its start square unless moving flags carried it.
     pub fn flag_square(&self, n: u8) -> Option<Square> {
@@ -91,7 +148,7 @@ impl Game {
 
     /// The flag a robot on `s` can touch there, preferring `next` (the one it needs) when two
     /// flags share the square; 0 for none. A flag under a die cannot be touched at all, by
-    /// anyone, Mechanical Arm or not (seed 003 section 8.4).
+    /// anyone, Mechanical Arm or not (seed 003 section 8.2).
     pub(super) fn flag_at(&self, s: Square, next: u8) -> u8 {
         let Some(f) = &self.flags else {
             return self.factory.cell(s).flag;
@@ -117,7 +174,7 @@ impl Game {
     }
 
     /// Whether a robot on `s` cannot go one square `dir`: a wall, or a die on the square ahead,
-    /// which is a wall on all four sides of its square (seed 003 section 8.4).
+    /// which is a wall on all four sides of its square (seed 003 section 8.2).
     pub(super) fn blocks_move(&self, s: Square, dir: Facing) -> bool {
         self.factory.blocks_move(s, dir) || (self.flags.is_some() && self.die_at(s.step(dir)))
     }

@@ -29,7 +29,7 @@ pub mod card;
 mod damage;
 pub mod event;
 pub mod factory;
-mod flags;
+pub mod flags;
 pub mod game;
 mod holdings;
 pub mod lone;

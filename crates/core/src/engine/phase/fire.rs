@@ -85,7 +85,7 @@ impl Game {
                 hits.push((x.line, x.pos, c as u32));
             }
         }
-        // Dice stop board beams as a robot does and take their damage (seed 003 section 8.4).
+        // Dice stop board beams as a robot does and take their damage (seed 003 section 8.2).
         let mut die_damage = [0u8; MAX_FLAG];
         if let Some(f) = &self.flags {
             for k in (0..f.count).filter(|&k| f.die[k] > 0) {
@@ -240,7 +240,7 @@ impl Game {
                 // the robots from the beam's run (traced once with the board), not square by
                 // square.
                 let robot = self.first_real_robot_in_line(at, dir);
-                // A die nearer than that robot stops the beam (seed 003 section 8.4).
+                // A die nearer than that robot stops the beam (seed 003 section 8.2).
                 if self.flags.is_some()
                     && let Some((n, _)) = self
                         .first_die_in_line(at, dir)

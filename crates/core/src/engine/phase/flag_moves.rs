@@ -5,6 +5,7 @@
 //! into a pit goes back to its start square, as the community rule sets play it.
 
 use crate::engine::event::Event;
+use crate::engine::flags::{belt_dest, landing, pusher_dest};
 use crate::engine::game::Game;
 use crate::geom::Square;
 use crate::model::course::MAX_FLAG;
@@ -27,14 +28,7 @@ impl Game {
         let mut dest: [Option<Square>; FLAGS] = [None; FLAGS];
         if let Some(f) = &self.flags {
             for k in 0..f.count {
-                let at = f.at[k];
-                let Some(flow) = self.factory.cell(at).flow else {
-                    continue;
-                };
-                if kinds & (1 << (flow.kind as u8)) == 0 || self.factory.blocks_move(at, flow.out) {
-                    continue;
-                }
-                dest[k] = Some(at.step(flow.out));
+                dest[k] = belt_dest(&self.factory, f.at[k], kinds);
             }
         }
         self.land_flags(&dest, phase, events);
@@ -50,18 +44,7 @@ impl Game {
         let mut dest: [Option<Square>; FLAGS] = [None; FLAGS];
         if let Some(f) = &self.flags {
             for k in 0..f.count {
-                let at = f.at[k];
-                let cell = self.factory.cell(at);
-                let Some(dir) = crate::geom::Facing::ALL
-                    .into_iter()
-                    .find(|s| cell.pushers[s.index()].contains(phase))
-                    .map(crate::geom::Facing::opposite)
-                else {
-                    continue;
-                };
-                if !self.factory.blocks_move(at, dir) {
-                    dest[k] = Some(at.step(dir));
-                }
+                dest[k] = pusher_dest(&self.factory, f.at[k], phase);
             }
         }
         self.land_flags(&dest, phase, events);
@@ -74,13 +57,8 @@ impl Game {
             let Some(to) = *to else {
                 continue;
             };
-            let n = k as u8 + 1;
-            if self.factory.is_hole(to, phase) {
-                let start = self.factory.flags().get(k).copied().unwrap_or(to);
-                self.move_flag(n, start, true, events);
-            } else {
-                self.move_flag(n, to, false, events);
-            }
+            let (at, returned) = landing(&self.factory, k, to, phase);
+            self.move_flag(k as u8 + 1, at, returned, events);
         }
     }
 }

@@ -54,3 +54,17 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::belts::{ALL_BELTS_STEP, CURRENT_STEP, EXPRESS_STEP, GOLD_STEP};
+
+    #[test]
+    fn moving_flags_ride_the_belt_steps_robots_ride_rulings_belts() {
+        // `flags_through_phase`, which the solver plans by, keeps its own list of the steps.
+        assert_eq!(
+            crate::engine::flags::BELT_STEPS,
+            [GOLD_STEP, EXPRESS_STEP, ALL_BELTS_STEP, CURRENT_STEP]
+        );
+    }
+}

@@ -169,14 +169,22 @@ fn paint_flag_now(painter: &egui::Painter, to_screen: RectTransform, scale: f32,
                 pole_top + Vec2::new(0.55, 0.2) * scale,
                 pole_top + Vec2::new(0.0, 0.4) * scale,
             ],
-            Color32::from_rgb(240, 200, 40),
+            Color32::from_rgb(230, 40, 30),
             Stroke::new((0.03 * scale).max(1.0), ink),
         ));
+        // The number on a white disc, as the board draws a flag, so it reads on belts too.
+        let disc = at + Vec2::new(0.12, 0.18) * scale;
+        painter.circle(
+            disc,
+            0.2 * scale,
+            Color32::WHITE,
+            Stroke::new((0.03 * scale).max(1.0), ink),
+        );
         painter.text(
-            at + Vec2::new(0.1, 0.2) * scale,
+            disc,
             egui::Align2::CENTER_CENTER,
             f.number.to_string(),
-            egui::FontId::proportional((0.32 * scale).max(7.0)),
+            egui::FontId::proportional((0.3 * scale).max(7.0)),
             ink,
         );
     }

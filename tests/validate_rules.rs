@@ -260,7 +260,11 @@ fn rule_flag_on_belt_is_no_error_under_moving_flags_issue_18() {
     );
     assert!(!found(&c, "flag-on-belt").is_empty());
     c.rules.house.moving_flags = Some(rules::ArchiveOnFlag::Moves);
-    assert!(found(&c, "flag-on-belt").is_empty(), "{:?}", validate(&c, EMPTY));
+    assert!(
+        found(&c, "flag-on-belt").is_empty(),
+        "{:?}",
+        validate(&c, EMPTY)
+    );
     assert!(found(&c, "flag-on-pusher").is_empty());
 }
 
@@ -276,7 +280,11 @@ fn rule_dice_blockade() {
     check("dice-blockade", c, broken.clone(), Some(Square::new(17, 5)));
     let d = found(&broken, "dice-blockade");
     assert_eq!(d.len(), 1, "{d:?}");
-    assert!(d[0].message.contains("die of 4 point(s)"), "{}", d[0].message);
+    assert!(
+        d[0].message.contains("die of 4 point(s)"),
+        "{}",
+        d[0].message
+    );
 }
 
 #[test]

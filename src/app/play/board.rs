@@ -162,7 +162,10 @@ fn paint_flag_now(painter: &egui::Painter, to_screen: RectTransform, scale: f32,
         let pole_top = at + Vec2::new(-0.2, -0.38) * scale;
         let pole_foot = at + Vec2::new(-0.2, 0.38) * scale;
         let ink = Color32::from_gray(20);
-        painter.line_segment([pole_top, pole_foot], Stroke::new((0.05 * scale).max(1.0), ink));
+        painter.line_segment(
+            [pole_top, pole_foot],
+            Stroke::new((0.05 * scale).max(1.0), ink),
+        );
         painter.add(egui::Shape::convex_polygon(
             vec![
                 pole_top,

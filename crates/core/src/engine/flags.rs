@@ -9,8 +9,8 @@ use super::factory::Factory;
 use super::game::{Game, MAX_ROBOTS};
 use crate::geom::{Facing, Square};
 use crate::model::course::MAX_FLAG;
-use crate::model::{FlowKind, HouseRules};
 use crate::model::rules::ArchiveOnFlag;
+use crate::model::{FlowKind, HouseRules};
 
 /// The most flags a game tracks (a course holds no more).
 const FLAGS: usize = MAX_FLAG as usize;
@@ -97,7 +97,9 @@ pub(crate) fn landing(factory: &Factory, k: usize, to: Square, phase: u8) -> (Sq
 pub(crate) const BELT_STEPS: [u8; 4] = [
     1 << (FlowKind::Gold as u8),
     (1 << (FlowKind::Express as u8)) | (1 << (FlowKind::Gold as u8)),
-    (1 << (FlowKind::Belt as u8)) | (1 << (FlowKind::Express as u8)) | (1 << (FlowKind::Gold as u8)),
+    (1 << (FlowKind::Belt as u8))
+        | (1 << (FlowKind::Express as u8))
+        | (1 << (FlowKind::Gold as u8)),
     (1 << (FlowKind::Current as u8)) | (1 << (FlowKind::River as u8)),
 ];
 
@@ -243,7 +245,10 @@ impl Game {
             left,
         });
         if left == 0 {
-            events.push(Event::DieDestroyed { flag: n, at: f.at[k] });
+            events.push(Event::DieDestroyed {
+                flag: n,
+                at: f.at[k],
+            });
         }
     }
 }
@@ -254,7 +259,7 @@ mod tests {
     use crate::model::rules::DicePoints;
 
     #[test]
-    fn a_plain_game_keeps_no_flag_state_seed_003_section_8() {
+    fn a_plain_game_keeps_no_flag_state_seed_003_section_8_2() {
         let flags = [Square::new(1, 1)];
         assert!(FlagState::new(&flags, &HouseRules::default()).is_none());
         let house = HouseRules {

@@ -5,12 +5,12 @@
 //! difficulty (issues 4 and 17).
 
 mod chance;
-mod dice;
 pub mod command;
+mod dice;
 pub mod difficulty;
 mod geometry;
-mod moving;
 pub mod hands;
+mod moving;
 pub mod play;
 mod rules;
 mod search;

@@ -195,7 +195,11 @@ pub(super) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(table: &'a StepTable, flags: Vec<usize>, timeline: Option<Timeline>) -> Searcher<'a> {
+    pub fn new(
+        table: &'a StepTable,
+        flags: Vec<usize>,
+        timeline: Option<Timeline>,
+    ) -> Searcher<'a> {
         let factory = table.factory();
         // A moving flag's repair is not counted: the line plans with no more repairs than it
         // gets (a robot ending a turn on a flag away from its start would get one more).

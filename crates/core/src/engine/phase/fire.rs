@@ -129,7 +129,13 @@ impl Game {
         // Robot lasers: real, powered-up robots fire forward from the next square at the first
         // real robot in line; options change the beams and fire weapons (`robot_lasers` below).
         let mut effects = Effects::new();
-        self.robot_lasers(&mut damage, &mut guard, &mut die_damage, &mut effects, events);
+        self.robot_lasers(
+            &mut damage,
+            &mut guard,
+            &mut die_damage,
+            &mut effects,
+            events,
+        );
         for (j, &d) in damage.iter().enumerate().take(n) {
             self.take_damage(j, d, events);
         }
@@ -196,7 +202,16 @@ impl Game {
                     weapon: None,
                     fire_control: None,
                 };
-                self.trace(i, r.facing.opposite(), rear, damage, guard, dice, effects, events);
+                self.trace(
+                    i,
+                    r.facing.opposite(),
+                    rear,
+                    damage,
+                    guard,
+                    dice,
+                    effects,
+                    events,
+                );
             }
         }
     }

@@ -27,8 +27,8 @@ impl Game {
         }
         let mut dest: [Option<Square>; FLAGS] = [None; FLAGS];
         if let Some(f) = &self.flags {
-            for k in 0..f.count {
-                dest[k] = belt_dest(&self.factory, f.at[k], kinds);
+            for (d, &at) in dest.iter_mut().zip(&f.at[..f.count]) {
+                *d = belt_dest(&self.factory, at, kinds);
             }
         }
         self.land_flags(&dest, phase, events);
@@ -43,8 +43,8 @@ impl Game {
         }
         let mut dest: [Option<Square>; FLAGS] = [None; FLAGS];
         if let Some(f) = &self.flags {
-            for k in 0..f.count {
-                dest[k] = pusher_dest(&self.factory, f.at[k], phase);
+            for (d, &at) in dest.iter_mut().zip(&f.at[..f.count]) {
+                *d = pusher_dest(&self.factory, at, phase);
             }
         }
         self.land_flags(&dest, phase, events);

@@ -113,7 +113,16 @@ fn solver_program_replayed_through_the_engine_touches_every_flag_in_order() {
             &lib,
             &["solo".to_string()],
             sol.facing,
-            Settings::default(),
+            // The course's house rules (moving flags move the flags the line meets), except the
+            // Dice Rule: the solver's line assumes every die already shot away
+            // (docs/validation.md, The Dice Rule).
+            Settings {
+                house: HouseRules {
+                    dice: None,
+                    ..course.rules.house
+                },
+                ..Settings::default()
+            },
             7,
         ) {
             Ok(g) => g,

@@ -244,6 +244,72 @@ fn rule_flag_on_belt() {
 }
 
 #[test]
+fn rule_flag_on_belt_is_no_error_under_moving_flags_issue_18() {
+    // docs/rules.md, House rules, Moving flags: belts and pushers carry flags as the engine plays.
+    let mut c = base();
+    set(&mut c, 0, Square::new(5, 5), |s| {
+        s.flow = Some(Flow::straight(FlowKind::Belt, Facing::N))
+    });
+    edge(
+        &mut c,
+        0,
+        Square::new(17, 5),
+        Facing::W,
+        Some(Barrier::Plain),
+        Some(Mount::Pusher(Phases::ALL)),
+    );
+    assert!(!found(&c, "flag-on-belt").is_empty());
+    c.rules.house.moving_flags = Some(rules::ArchiveOnFlag::Moves);
+    assert!(
+        found(&c, "flag-on-belt").is_empty(),
+        "{:?}",
+        validate(&c, EMPTY)
+    );
+    assert!(found(&c, "flag-on-pusher").is_empty());
+}
+
+#[test]
+fn rule_dice_blockade() {
+    // Seed 003 section 8.2: each blockaded flag is reported with its die's points.
+    let mut c = base();
+    c.rules.house.dice = Some(rules::DicePoints::default());
+    let mut broken = base();
+    let mut dice = rules::DicePoints::default();
+    dice.set(2, 4);
+    broken.rules.house.dice = Some(dice);
+    check("dice-blockade", c, broken.clone(), Some(Square::new(17, 5)));
+    let d = found(&broken, "dice-blockade");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(
+        d[0].message.contains("die of 4 point(s)"),
+        "{}",
+        d[0].message
+    );
+}
+
+#[test]
+fn rule_dice_out_of_reach() {
+    // Seed 003 section 8.2: a die nothing can shoot keeps its flag from ever being touched.
+    // Flag 2 at (17, 5) walled in on all four sides (beams too): no robot can line up on it.
+    let mut dice = rules::DicePoints::default();
+    dice.set(2, 2);
+    let mut clean = base();
+    clean.rules.house.dice = Some(dice);
+    let mut broken = clean.clone();
+    for side in Facing::ALL {
+        edge(
+            &mut broken,
+            1,
+            Square::new(5, 5),
+            side,
+            Some(Barrier::Plain),
+            None,
+        );
+    }
+    check("dice-out-of-reach", clean, broken, Some(Square::new(17, 5)));
+}
+
+#[test]
 fn rule_flag_on_pusher() {
     let mut c = base();
     edge(

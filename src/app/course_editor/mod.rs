@@ -5,6 +5,7 @@
 pub mod canvas_input;
 pub mod course_panel;
 pub mod edit;
+pub mod flag_dice;
 pub mod library_panel;
 pub mod linked_panel;
 pub mod preview;

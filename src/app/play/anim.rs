@@ -143,7 +143,12 @@ impl Animation {
                 | Event::PoweredDown { .. }
                 | Event::PoweredUp { .. }
                 | Event::BecameReal { .. }
-                | Event::GameOver { .. } => {
+                | Event::GameOver { .. }
+                // Flags and dice are drawn where the game has them now (board.rs).
+                | Event::FlagMoved { .. }
+                | Event::FlagReturned { .. }
+                | Event::DieDamaged { .. }
+                | Event::DieDestroyed { .. } => {
                     if let (Event::BecameReal { .. }, Some(i)) = (e, robot)
                         && let Some(p) = poses.get_mut(i)
                     {

@@ -285,6 +285,30 @@ pub enum Event {
     GameOver {
         turn: u32,
     },
+    /// Moving flags: a belt or pusher carried the flag one square (docs/rules.md, Moving flags).
+    FlagMoved {
+        flag: u8,
+        from: Square,
+        to: Square,
+    },
+    /// Moving flags: the flag was carried off the board or into a pit and went back to its start
+    /// square (docs/rules.md, Moving flags).
+    FlagReturned {
+        flag: u8,
+        from: Square,
+        to: Square,
+    },
+    /// The Dice Rule: lasers hit the die on the flag (seed 003 section 8.4).
+    DieDamaged {
+        flag: u8,
+        amount: u8,
+        left: u8,
+    },
+    /// The Dice Rule: the die took its last point and is removed; the flag can be touched.
+    DieDestroyed {
+        flag: u8,
+        at: Square,
+    },
 }
 
 impl Event {
@@ -292,7 +316,13 @@ impl Event {
     pub fn robot(&self) -> Option<RobotId> {
         use Event::*;
         match *self {
-            TurnStarted { .. } | PhaseStarted { .. } | GameOver { .. } => None,
+            TurnStarted { .. }
+            | PhaseStarted { .. }
+            | GameOver { .. }
+            | FlagMoved { .. }
+            | FlagReturned { .. }
+            | DieDamaged { .. }
+            | DieDestroyed { .. } => None,
             Dealt { robot, .. }
             | PowerDownAnnounced { robot }
             | CardRevealed { robot, .. }
@@ -511,6 +541,17 @@ impl Event {
                 if is_virtual { ", virtual" } else { "" }
             ),
             GameOver { turn } => format!("The game is over after turn {turn}"),
+            FlagMoved { flag, from, to } => format!("Flag {flag} is carried from {from} to {to}"),
+            FlagReturned { flag, from, to } => {
+                format!("Flag {flag} is carried off the floor from {from} and goes back to {to}")
+            }
+            DieDamaged { flag, amount, left } => format!(
+                "The die on flag {flag} takes {amount} damage ({left} point{} left)",
+                if left == 1 { "" } else { "s" }
+            ),
+            DieDestroyed { flag, at } => {
+                format!("The die on flag {flag} at {at} is destroyed: the flag is free")
+            }
         }
     }
 }

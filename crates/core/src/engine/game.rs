@@ -4,6 +4,7 @@
 
 use super::card::{Card, DECK_SIZE, full_deck};
 use super::factory::Factory;
+use super::flags::FlagState;
 use super::options::{OptionSet, OptionsState};
 use super::rng::Rng;
 use crate::geom::{Facing, Square};
@@ -91,6 +92,9 @@ pub struct Game {
     /// between phases so a phase allocates nothing; empty outside the fire step, so a clone
     /// copies nothing of it.
     pub(super) beam_hits: Vec<(u32, u32, u32)>,
+    /// Where the flags stand now and their dice, under moving flags or the Dice Rule
+    /// (`flags.rs`); `None` in every other game, where the Factory's flag squares are the flags.
+    pub(super) flags: Option<Box<FlagState>>,
 }
 
 impl Game {
@@ -181,7 +185,9 @@ impl Game {
             }
         }
         let held: Vec<OptionSet> = robots.iter().map(|r| r.options).collect();
+        let flags = FlagState::new(factory.flags(), &settings.house);
         let mut game = Game {
+            flags,
             opt: OptionsState::new(seed, &held),
             at_cell: [NOWHERE; MAX_ROBOTS],
             factory,

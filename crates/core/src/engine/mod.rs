@@ -16,7 +16,11 @@
 //!   robots it pushes, pushes that are not its own move, and turning.
 //! - `damage`: damage, destruction and lives, with the options that act on damage.
 //! - `holdings`: the option cards a robot holds: usable now, drawn, discarded.
+//! - `flag_rules`: the rules reading the flags' state: where a flag is, touching it, a die's wall,
+//!   a flag moving with its archives, a die taking damage.
 //! - `game`: the game's state (robots, decks, who stands where) and how a game is set up.
+//! - `flags`: the flags' state under moving flags and the Dice Rule, and where a flag goes in
+//!   each step of a phase.
 //! - `robot`: one robot's state; the cards dealt and the registers locked for its damage.
 //! - `factory`: the compiled board the rules read.
 //! - `event`: the event log.
@@ -28,6 +32,8 @@ pub mod card;
 mod damage;
 pub mod event;
 pub mod factory;
+mod flag_rules;
+pub mod flags;
 pub mod game;
 mod holdings;
 pub mod lone;

@@ -52,6 +52,12 @@ struct ScenarioFile {
     end_turn: Option<bool>,
     #[serde(default)]
     expect: Option<Named<Expect>>,
+    /// Where each flag stands at the end, flag 1 first (moving flags move them).
+    #[serde(default)]
+    expect_flags: Option<Vec<Square>>,
+    /// The points left on each flag's die at the end, flag 1 first (Dice Rule; 0: none left).
+    #[serde(default)]
+    expect_dice: Option<Vec<u8>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -518,6 +524,32 @@ pub fn run_scenario(
                 fields,
             });
         }
+    }
+    let list = |v: Vec<String>| format!("[{}]", v.join(", "));
+    let mut flag_fields = Vec::new();
+    if let Some(want) = &sf.expect_flags {
+        flag_fields.push(FieldCheck {
+            field: "squares",
+            expected: list(want.iter().map(Square::to_string).collect()),
+            actual: list(game.flag_squares().iter().map(Square::to_string).collect()),
+        });
+    }
+    if let Some(want) = &sf.expect_dice {
+        flag_fields.push(FieldCheck {
+            field: "dice",
+            expected: list(want.iter().map(u8::to_string).collect()),
+            actual: list(
+                (1..=game.factory().flag_count())
+                    .map(|n| game.die_points(n).unwrap_or(0).to_string())
+                    .collect(),
+            ),
+        });
+    }
+    if !flag_fields.is_empty() {
+        checks.push(RobotCheck {
+            robot: "(flags)".to_string(),
+            fields: flag_fields,
+        });
     }
     let name = sf.name.clone().unwrap_or_else(|| stem.to_string());
     Ok(ScenarioReport {

@@ -6,9 +6,11 @@
 
 mod chance;
 pub mod command;
+mod dice;
 pub mod difficulty;
 mod geometry;
 pub mod hands;
+mod moving;
 pub mod play;
 mod rules;
 mod search;
@@ -158,9 +160,10 @@ pub fn analyse_board(course: &Course, board: Board) -> Analysis {
         let factory = Arc::new(Factory::new(board));
         if let Some((start, facings)) = solver::start_of(course.start, &factory)
             && let Some(table) = StepTable::new(Arc::clone(&factory))
-            && let Some(searcher) = solver::searcher(&table)
+            && let Some(searcher) = solver::searcher_under(&table, &course.rules.house)
             && let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full)
         {
+            dice::check(course, &table, start, &facings, &mut out);
             if let Some(u) = &s.unreachable {
                 analysis.by_chance = luck(&searcher, u, start, &facings, &mut out);
             }

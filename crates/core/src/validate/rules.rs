@@ -173,6 +173,16 @@ pub const RULES: &[(&str, Severity, &str)] = &[
         "a flag only a randomizer or freak teleporter gets a robot to depends on chance (seed 001)",
     ),
     (
+        "dice-blockade",
+        Severity::Advice,
+        "under the Dice Rule, each blockaded flag with its die's points and what can shoot it away; the solver assumes it shot away (seed 003 section 8.2)",
+    ),
+    (
+        "dice-out-of-reach",
+        Severity::Error,
+        "under the Dice Rule, something can shoot each die away: a board laser or a square in a clear line a robot reaches (seed 003 section 8.2)",
+    ),
+    (
         "lives",
         Severity::Advice,
         "lives per robot under the course's rule (seed 004; RULINGS.md, Damage, lives and winning)",
@@ -364,7 +374,10 @@ fn flags(course: &Course, board: &Board, out: &mut Out) {
                 format!("flag {n} at {s} is on a pit; FAQ 7.1: no flag on or over a pit"),
             );
         }
-        if spec.flow.is_some() {
+        // Under moving flags belts and pushers carry flags as the engine plays it (docs/rules.md,
+        // House rules, Moving flags): a flag on one is the point of such a course, not a mistake.
+        let moving = course.rules.house.moving_flags.is_some();
+        if spec.flow.is_some() && !moving {
             out.add(
                 "flag-on-belt",
                 vec![s],
@@ -374,9 +387,10 @@ fn flags(course: &Course, board: &Board, out: &mut Out) {
                 ),
             );
         }
-        if Facing::ALL
-            .iter()
-            .any(|&side| matches!(board.mount(s, side), Some(Mount::Pusher(_))))
+        if !moving
+            && Facing::ALL
+                .iter()
+                .any(|&side| matches!(board.mount(s, side), Some(Mount::Pusher(_))))
         {
             out.add(
                 "flag-on-pusher",

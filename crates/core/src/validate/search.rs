@@ -17,6 +17,7 @@
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
 
 use super::hands;
+use super::moving::Timeline;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -67,6 +68,8 @@ pub(super) struct State {
     pub used: [u8; 7],
     /// Damage when this turn's hand was dealt, which sets its size (`typical` only).
     pub dealt: u8,
+    /// Under moving flags, the turn in the flags' timeline (`moving.rs`); 0 otherwise.
+    pub tick: u16,
 }
 
 impl State {
@@ -81,6 +84,7 @@ impl State {
             k |= u128::from(*u) << (58 + 3 * i);
         }
         k |= u128::from(self.dealt) << 79;
+        k |= u128::from(self.tick) << 83;
         (k << 4) | u128::from(self.damage)
     }
 }
@@ -116,13 +120,21 @@ struct Seen {
     plain: Vec<u8>,
     nodes: usize,
     damage: Map<u8>,
+    /// Under moving flags the same square at another turn of the timeline is another state:
+    /// every state is hashed with its turn.
+    timed: bool,
 }
 
 impl Seen {
-    fn new(nodes: usize, layers: usize) -> Seen {
+    fn new(nodes: usize, layers: usize, timed: bool) -> Seen {
         Seen {
-            plain: vec![u8::MAX; nodes * PHASES * (layers + 1)],
+            plain: if timed {
+                Vec::new()
+            } else {
+                vec![u8::MAX; nodes * PHASES * (layers + 1)]
+            },
             nodes,
+            timed,
             ..Seen::default()
         }
     }
@@ -143,6 +155,7 @@ impl Seen {
             return false;
         }
         if free
+            && !self.timed
             && s.used == [0; 7]
             && s.dealt == 0
             && let Some(d) = self.plain.get_mut(at)
@@ -173,23 +186,34 @@ pub(super) struct Outcome {
 /// the typical hand.
 pub(super) struct Searcher<'a> {
     pub table: &'a StepTable,
+    /// The flags' cells (their start squares under moving flags).
     pub flags: Vec<usize>,
+    /// Under moving flags, where the flags are at each phase (`moving.rs`).
+    pub timeline: Option<Timeline>,
     wrenches: Vec<u8>,
     caps: [[u8; 7]; 10],
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(table: &'a StepTable, flags: Vec<usize>) -> Searcher<'a> {
+    pub fn new(
+        table: &'a StepTable,
+        flags: Vec<usize>,
+        timeline: Option<Timeline>,
+    ) -> Searcher<'a> {
         let factory = table.factory();
+        // A moving flag's repair is not counted: the line plans with no more repairs than it
+        // gets (a robot ending a turn on a flag away from its start would get one more).
+        let moving = timeline.is_some();
         let wrenches = (0..table.cells())
             .map(|c| {
                 let cell = factory.cell_at(c);
-                cell.wrenches.max(u8::from(cell.flag > 0))
+                cell.wrenches.max(u8::from(cell.flag > 0 && !moving))
             })
             .collect();
         Searcher {
             table,
             flags,
+            timeline,
             wrenches,
             caps: hands::typical_caps(),
         }
@@ -235,7 +259,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             let cell = (to / 4) as usize;
-            let touched = self.flags.get(usize::from(s.layer)) == Some(&cell);
+            let touched = self.flag_cell(usize::from(s.layer), s.tick, p) == Some(cell);
             if touched {
                 n.layer += 1;
             }
@@ -254,6 +278,9 @@ impl<'a> Searcher<'a> {
                 n.used = [0; 7];
                 n.dealt = if opts.typical { n.damage } else { 0 };
                 n.phase = 0;
+                if let Some(t) = &self.timeline {
+                    n.tick = t.next_turn(n.tick);
+                }
             } else {
                 n.phase += 1;
             }
@@ -265,7 +292,11 @@ impl<'a> Searcher<'a> {
     /// state is). Seeds are all at level 0.
     pub fn search(&self, seeds: &[State], goal: u8, opts: Options) -> Outcome {
         let mut visits: Vec<Visit> = Vec::new();
-        let mut seen = Seen::new(self.table.states() / PHASES, usize::from(goal));
+        let mut seen = Seen::new(
+            self.table.states() / PHASES,
+            usize::from(goal),
+            self.timeline.is_some(),
+        );
         for s in seeds {
             if !seen.admit(s) {
                 continue;
@@ -334,8 +365,29 @@ impl<'a> Searcher<'a> {
                 turn: [FREE; 5],
                 used: [0; 7],
                 dealt: damage,
+                tick: 0,
             })
             .collect()
+    }
+
+    /// The cell flag `flag` (0-based) stands on at the end of register phase `phase` (0-based)
+    /// in timeline turn `tick`: its own square unless flags move.
+    pub fn flag_cell(&self, flag: usize, tick: u16, phase: usize) -> Option<usize> {
+        match &self.timeline {
+            None => self.flags.get(flag).copied(),
+            Some(t) => t.cell(tick, phase, flag),
+        }
+    }
+
+    /// The timeline turn `turns` turns after the first.
+    pub fn tick_after(&self, turns: usize) -> u16 {
+        let mut tick = 0;
+        if let Some(t) = &self.timeline {
+            for _ in 0..turns {
+                tick = t.next_turn(tick);
+            }
+        }
+        tick
     }
 
     /// The steps from seed to visit `at`: (visit index after the step, card), first step first.

@@ -22,7 +22,7 @@ impl Game {
         let mut chain = Ids::new();
         let mut at = from.step(dir);
         while let Some(j) = self.real_robot_on(at) {
-            if self.factory.blocks_move(at, dir) || chain.len == MAX_ROBOTS {
+            if self.blocks_move(at, dir) || chain.len == MAX_ROBOTS {
                 return None;
             }
             chain.push(j);
@@ -48,7 +48,7 @@ impl Game {
             at: from,
             toward: dir,
         };
-        if self.factory.blocks_move(from, dir) {
+        if self.blocks_move(from, dir) {
             events.push(blocked);
             if self.factory.spiked(from, dir) {
                 self.add_damage(i, 1, events);
@@ -111,7 +111,7 @@ impl Game {
     ) {
         let mut at = from.step(dir);
         while let Some(j) = self.real_robot_on(at) {
-            if self.factory.blocks_move(at, dir) {
+            if self.blocks_move(at, dir) {
                 if self.factory.spiked(at, dir) {
                     self.add_damage(j, 1, events);
                 }

@@ -44,7 +44,7 @@ impl Game {
             if kinds & bit(flow.kind) == 0 {
                 continue;
             }
-            if self.factory.blocks_move(r.square, flow.out) {
+            if self.blocks_move(r.square, flow.out) {
                 events.push(Event::Blocked {
                     robot: i as RobotId,
                     at: r.square,

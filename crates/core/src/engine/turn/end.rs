@@ -20,8 +20,10 @@ impl Game {
                 continue;
             }
             // The Mechanical Arm repairs at a site in reach (phase/touch.rs, `touch_square`).
-            let cell = self.factory.cell(self.touch_square(i));
-            let wrenches = cell.wrenches.max(u8::from(cell.flag > 0));
+            let site = self.touch_square(i);
+            // A flag is where it stands now (moving flags), and no flag under a die (flags.rs).
+            let flag = self.flag_at(site, 0);
+            let wrenches = self.factory.cell(site).wrenches.max(u8::from(flag > 0));
             if self.takes_option_at_site(i, wrenches) {
                 self.draw_option(i, OptionSource::DoubleWrench, events);
                 continue;

@@ -46,7 +46,7 @@ pub struct CourseFile {
 }
 
 /// The `rules` field: the bare edition (every version-1 file) or the edition with house rules.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RulesField {
     Edition(RulesEdition),
@@ -60,6 +60,34 @@ pub struct RulesSection {
     pub edition: RulesEdition,
     #[serde(default)]
     pub house: HouseRules,
+}
+
+impl<'de> Deserialize<'de> for RulesField {
+    /// A string is read as the edition and an object as the section, each with its own error
+    /// (an unknown edition or house rule is named), never serde's "did not match any variant".
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Field;
+        impl<'de> serde::de::Visitor<'de> for Field {
+            type Value = RulesField;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "a rules edition (\"classic-1994\") or {\"edition\": ..., \"house\": {...}}",
+                )
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RulesField, E> {
+                RulesEdition::deserialize(serde::de::value::StrDeserializer::<E>::new(v))
+                    .map(RulesField::Edition)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RulesField, A::Error> {
+                RulesSection::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(RulesField::WithHouseRules)
+            }
+        }
+        d.deserialize_any(Field)
+    }
 }
 
 impl From<RulesField> for Rules {

@@ -3,7 +3,7 @@
 
 use super::board::{Board, CompileProblem};
 use super::rules::Rules;
-pub use super::rules::RulesEdition;
+pub use super::rules::{MAX_FLAG, RulesEdition};
 use super::tile::Tile;
 use crate::geom::{Rotation, Square};
 use schemars::JsonSchema;
@@ -13,8 +13,6 @@ use serde::{Deserialize, Serialize};
 pub const MAX_OFFSET: i32 = 256;
 /// The most tiles one course may place.
 pub const MAX_PLACEMENTS: usize = 64;
-/// The highest flag number a course may use.
-pub const MAX_FLAG: u32 = 32;
 
 /// How many robots the course is laid out for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

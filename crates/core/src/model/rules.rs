@@ -3,12 +3,14 @@
 //! `HouseRule` names every rule once; the `--rule NAME[=VALUE]` flag, the README's list and the
 //! window read that one list.
 
-use super::course::MAX_FLAG;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt;
 use strum::{EnumIter, IntoEnumIterator};
+
+/// The highest flag number a course may use.
+pub const MAX_FLAG: u32 = 32;
 
 /// The rules edition a course is written for. Only the 1994 classic rules exist so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]

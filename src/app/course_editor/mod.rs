@@ -4,6 +4,7 @@
 
 pub mod canvas_input;
 pub mod course_panel;
+pub mod cube_edges;
 pub mod edit;
 pub mod flag_dice;
 pub mod library_panel;

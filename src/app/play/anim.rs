@@ -118,6 +118,8 @@ impl Animation {
                     RotateCause::Gear => (BeatKind::Gear, true),
                     // A gate turns the robot it lets through as it comes out: part of the jump.
                     RotateCause::Gate => (BeatKind::Teleport, true),
+                    // Crossing a board edge of a cube turns the robot on the net as it moves.
+                    RotateCause::CubeEdge => (BeatKind::Card(robot), false),
                 },
                 Event::Shot { .. } => (BeatKind::Lasers, true),
                 Event::Destroyed { .. } | Event::Finished { .. } => (BeatKind::Vanish, true),

@@ -261,7 +261,7 @@ fn play_games(
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    let factory = Arc::new(Factory::new(board.clone()));
+    let factory = Arc::new(Factory::for_rules(board.clone(), &course.rules.house));
     if factory.flag_count() == 0 || !board.problems.is_empty() || stop.load(Ordering::Relaxed) {
         return;
     }

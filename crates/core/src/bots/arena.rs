@@ -3,6 +3,7 @@
 
 use super::map::FlagMaps;
 use super::strategy::BotKind;
+use crate::engine::cube::Fold;
 use crate::engine::game::start_setups;
 use crate::engine::{Factory, Game, RobotSetup, Settings};
 use crate::geom::Facing;
@@ -27,7 +28,9 @@ pub struct Arena {
 }
 
 impl Arena {
-    /// Compiles `course`; a course that does not compile or has no flag cannot be raced.
+    /// Compiles `course`; a course that does not compile or has no flag cannot be raced, except
+    /// a RoboArena, which has none (seed 003 section 8.5). Under RoboRally Cubed the six boards
+    /// are folded into a cube, and a net that does not fold cannot be raced (seed 003 section 8.1).
     pub fn new(course: &Course, library: &dyn TileSource) -> Result<Arena, String> {
         let board = course.compile(library);
         if let Some(p) = board.problems.first() {
@@ -37,8 +40,17 @@ impl Arena {
                 p.message()
             ));
         }
-        let factory = Arc::new(Factory::new(board.clone()));
-        if factory.flag_count() == 0 {
+        if course.rules.house.cubed.is_some()
+            && let Err(e) = Fold::of(&board.placements)
+        {
+            return Err(format!(
+                "the course \"{}\" is played on a cube, but {}",
+                course.name,
+                e.message()
+            ));
+        }
+        let factory = Arc::new(Factory::for_rules(board.clone(), &course.rules.house));
+        if factory.flag_count() == 0 && !course.rules.house.robo_arena {
             return Err(format!("the course \"{}\" has no flags", course.name));
         }
         Ok(Arena {

@@ -3,6 +3,7 @@
 //! driver that seats them, and the test drives, are in `race`.
 
 pub mod arena;
+pub mod fight;
 pub mod map;
 pub mod options;
 pub mod strategy;

@@ -55,6 +55,10 @@ impl BotKind {
     pub fn make(self, maps: &Arc<FlagMaps>, seed: u64) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
+            // A RoboArena has no flags: the bots that steer fight instead (seed 003 section 8.5).
+            BotKind::Greedy | BotKind::Planner if maps.flag_count() == 0 => {
+                Box::new(Fighter(Arc::clone(maps)))
+            }
             BotKind::Greedy => Box::new(GreedyBot::new(Arc::clone(maps))),
             BotKind::Planner => Box::new(PlannerBot::new(Arc::clone(maps))),
         }
@@ -118,6 +122,25 @@ pub fn submit(game: &mut Game, id: usize, choice: &Choice, events: &mut Vec<Even
 /// goes (RULINGS.md: legal programs).
 fn unlocked(game: &Game, id: usize) -> usize {
     game.program_size(id)
+}
+
+/// In a RoboArena (no flags) the steering bots fight (`bots::fight`, seed 003 section 8.5).
+struct Fighter(Arc<FlagMaps>);
+
+impl Bot for Fighter {
+    fn name(&self) -> &'static str {
+        "fight"
+    }
+
+    fn choose(&mut self, game: &Game, id: usize) -> Choice {
+        let cards = super::fight::program(&self.0, game, id);
+        let options = basic_choices(game, id, &cards);
+        Choice {
+            cards,
+            power_down: false,
+            options,
+        }
+    }
 }
 
 /// Any legal program, drawn with its own seeded generator.

@@ -42,6 +42,9 @@ pub enum RotateCause {
     Gear,
     /// Came out of a gate, facing away from it (seed 001, Gates).
     Gate,
+    /// Crossed a board edge of a cube: the same heading on the cube, turned on the net (seed
+    /// 003 section 8.1, RoboRally Cubed).
+    CubeEdge,
 }
 
 /// What pushed a robot.
@@ -431,6 +434,7 @@ impl Event {
                     RotateCause::Belt => " on a turning belt",
                     RotateCause::Gear => " on a gear",
                     RotateCause::Gate => " coming out of a gate",
+                    RotateCause::CubeEdge => " crossing onto another side of the cube",
                 };
                 format!("{} turns from {from} to {to}{by}", name(robot))
             }

@@ -221,7 +221,8 @@ impl Game {
     ) -> Result<Game, String> {
         let board = course.compile(library);
         let setups = start_setups(&board, course.start, names, facing)?;
-        Game::new(Arc::new(Factory::new(board)), &setups, settings, seed)
+        let factory = Factory::for_rules(board, &settings.house);
+        Game::new(Arc::new(factory), &setups, settings, seed)
     }
 
     pub fn factory(&self) -> &Factory {

@@ -14,6 +14,7 @@
 //!   and crushers, fire, touch; with the options that act in each step.
 //! - `movement/`: a robot's move square by square with the expansion elements on its way, the
 //!   robots it pushes, pushes that are not its own move, and turning.
+//! - `arena`: RoboArena's end: the last robot standing wins.
 //! - `damage`: damage, destruction and lives, with the options that act on damage.
 //! - `holdings`: the option cards a robot holds: usable now, drawn, discarded.
 //! - `flag_rules`: the rules reading the flags' state: where a flag is, touching it, a die's wall,
@@ -23,12 +24,15 @@
 //!   each step of a phase.
 //! - `robot`: one robot's state; the cards dealt and the registers locked for its damage.
 //! - `factory`: the compiled board the rules read.
+//! - `cube`: RoboRally Cubed, six boards folded into a cube: which board edges meet.
 //! - `event`: the event log.
 //! - `options/`: option cards as data: the 26 cards, a controller's choices, the option deck.
 //! - `card`: program cards and the deck.
 //! - `rng`: the seeded generator.
 
+mod arena;
 pub mod card;
+pub mod cube;
 mod damage;
 pub mod event;
 pub mod factory;

@@ -387,7 +387,7 @@ pub fn run_scenario(
             .map(|(i, &s)| (i as u32 + 1, s))
             .collect();
     }
-    let factory = Arc::new(Factory::new(board));
+    let factory = Arc::new(Factory::for_rules(board, &sf.rules));
 
     let mut setups = Vec::new();
     for (i, r) in sf.robots.iter().enumerate() {

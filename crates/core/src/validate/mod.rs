@@ -4,8 +4,10 @@
 //! leg's own minimum, the fairness of the starts, the flags only luck reaches and the course's
 //! difficulty (issues 4 and 17).
 
+mod arena;
 mod chance;
 pub mod command;
+mod cube;
 mod dice;
 pub mod difficulty;
 mod geometry;
@@ -144,6 +146,12 @@ const BLOCKS_SOLVER: [&str; 6] = [
 pub fn analyse_board(course: &Course, board: Board) -> Analysis {
     let mut out = Vec::new();
     rules::check_all(course, &board, &mut out);
+    let robo_arena = course.rules.house.robo_arena;
+    if robo_arena {
+        // An arena has no flags: its own rules instead (seed 003 section 8.5).
+        out.retain(|d| !arena::is_flag_rule(d.rule));
+    }
+    cube::check(course, &board, &mut out);
     geometry::flags_on_one_square(course, &mut out);
     geometry::levels(&board, &mut out);
     let blocked = out.iter().any(|d| BLOCKS_SOLVER.contains(&d.rule));
@@ -156,8 +164,11 @@ pub fn analyse_board(course: &Course, board: Board) -> Analysis {
         by_chance: Vec::new(),
         play: None,
     };
-    if !blocked {
-        let factory = Arc::new(Factory::new(board));
+    if !blocked && robo_arena {
+        let factory = Arc::new(Factory::for_rules(board, &course.rules.house));
+        arena::check(course.start, &factory, &mut out);
+    } else if !blocked {
+        let factory = Arc::new(Factory::for_rules(board, &course.rules.house));
         if let Some((start, facings)) = solver::start_of(course.start, &factory)
             && let Some(table) = StepTable::new(Arc::clone(&factory))
             && let Some(searcher) = solver::searcher_under(&table, &course.rules.house)

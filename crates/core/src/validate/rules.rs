@@ -32,6 +32,21 @@ pub const RULES: &[(&str, Severity, &str)] = &[
         "adjacent walls between boards count as one wall (seed 001, Walls): two tiles should agree on it",
     ),
     (
+        "cube-does-not-fold",
+        Severity::Error,
+        "under RoboRally Cubed the six boards fold into a cube (seed 003 section 8.1)",
+    ),
+    (
+        "arena-start-unreachable",
+        Severity::Error,
+        "in a RoboArena every start can reach every other start (seed 003 section 8.5)",
+    ),
+    (
+        "arena-start-boxed-in",
+        Severity::Warning,
+        "in a RoboArena no start is walled in on three sides (seed 003 section 8.5)",
+    ),
+    (
         "no-flags",
         Severity::Error,
         "a course has at least one flag (seed 000, Set Up)",

@@ -133,7 +133,7 @@ impl Game {
         if !self.blocks_move(from, *dir) && !self.up_the_ramp(i, *dir, left, events) {
             return Went::Stop;
         }
-        if !self.step(i, *dir, phase, events) {
+        if !self.step(i, dir, phase, events) {
             return Went::Stop;
         }
         self.through_portal(i, events);

@@ -238,18 +238,36 @@ impl Game {
                     pierce = false;
                     self.option_used(i, OptionCard::HighPowerLaser, events);
                 }
-                at = at.step(dir);
-                if !self.factory.is_on_board(at) {
-                    break;
+                if self.factory.at_cube_edge(at, dir) {
+                    // A cube's board edge: the first row across on the inside, then no further.
+                    let Some(across) = self.factory.beam_across(at, dir) else {
+                        break;
+                    };
+                    if let Some(n) = self.die_hit(across) {
+                        hit_die(dice, n, &beam);
+                        break;
+                    }
+                    if let Some(j) = self.real_robot_on(across) {
+                        at = across;
+                        pierce = false;
+                        j
+                    } else {
+                        break;
+                    }
+                } else {
+                    at = at.step(dir);
+                    if !self.factory.is_on_board(at) {
+                        break;
+                    }
+                    if let Some(n) = self.die_hit(at) {
+                        hit_die(dice, n, &beam);
+                        break;
+                    }
+                    let Some(j) = self.real_robot_on(at) else {
+                        continue;
+                    };
+                    j
                 }
-                if let Some(n) = self.die_hit(at) {
-                    hit_die(dice, n, &beam);
-                    break;
-                }
-                let Some(j) = self.real_robot_on(at) else {
-                    continue;
-                };
-                j
             } else {
                 // A beam that goes through nothing stops at its first real robot: found among
                 // the robots from the beam's run (traced once with the board), not square by
@@ -347,6 +365,9 @@ impl Game {
                 best = Some((d, k));
             }
         }
+        if best.is_none() && self.factory.cube().is_some() {
+            return self.first_row_across(at, dir, run);
+        }
         best.map(|(_, k)| (k, self.robots[k].square))
     }
 
@@ -370,6 +391,19 @@ impl Game {
                     .then_some((k as u8 + 1, d))
             })
             .min_by_key(|&(_, d)| d)
+    }
+
+    /// RoboRally Cubed, inside: a beam that reached a board edge `run` squares from `at` goes on
+    /// to the first row across it and no further (seed 003 section 8.1); the real robot there.
+    fn first_row_across(&self, at: Square, dir: Facing, run: i64) -> Option<(usize, Square)> {
+        let (dx, dy) = dir.delta();
+        let run = run as i32;
+        let end = Square::new(at.x + dx * run, at.y + dy * run);
+        if !self.factory.at_cube_edge(end, dir) {
+            return None;
+        }
+        let across = self.factory.beam_across(end, dir)?;
+        self.real_robot_on(across).map(|k| (k, across))
     }
 
     /// After the fire step's damage: weapon hits (Pressor and Tractor Beams, Mini Howitzer

@@ -47,6 +47,7 @@ impl Game {
         self.fire(phase, events);
         self.touch(&order, events);
         self.chop_shops(&order, phase, events);
+        self.last_robot_standing(events);
         self.stage = Stage::Phase(phase);
         if self.all_done() {
             self.stage = Stage::Over;

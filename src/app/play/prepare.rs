@@ -95,7 +95,7 @@ pub enum Opening {
     /// A small course, ready at once.
     Ready(Box<PlayView>),
     /// A large one, being made ready on a worker thread.
-    Preparing(Preparing),
+    Preparing(Box<Preparing>),
 }
 
 impl PlayView {
@@ -106,7 +106,7 @@ impl PlayView {
         if squares(course, library) <= AT_ONCE_SQUARES {
             return PlayView::new(course, library).map(|v| Opening::Ready(Box::new(v)));
         }
-        Preparing::start(course, library, doc_id).map(Opening::Preparing)
+        Preparing::start(course, library, doc_id).map(|p| Opening::Preparing(Box::new(p)))
     }
 
     /// A play view of `course` with its board and maps made on this thread (small courses, the

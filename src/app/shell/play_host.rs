@@ -41,7 +41,7 @@ impl App {
         };
         match PlayView::open(course, &self.ws.library, doc_id) {
             Ok(Opening::Ready(view)) => self.play = Some(*view),
-            Ok(Opening::Preparing(p)) => self.preparing = Some(p),
+            Ok(Opening::Preparing(p)) => self.preparing = Some(*p),
             Err(e) => self.ws.errors.push(format!("Cannot play this course: {e}")),
         }
     }

@@ -104,6 +104,8 @@ pub enum OptionSource {
     DoubleWrench,
     Waste,
     ChopShop,
+    /// Dealt as the game starts (One Free Option, start options: docs/rules.md, House rules).
+    GameStart,
 }
 
 impl OptionSource {
@@ -112,6 +114,7 @@ impl OptionSource {
             OptionSource::DoubleWrench => "on the double-wrench site",
             OptionSource::Waste => "from the radioactive waste",
             OptionSource::ChopShop => "at the chop shop",
+            OptionSource::GameStart => "as the game starts",
         }
     }
 }
@@ -128,6 +131,8 @@ pub enum DiscardReason {
     UsedUp,
     /// Destroyed by another robot's Fire Control.
     FireControl,
+    /// Dealt at the start but not kept (start options: deal N, keep K).
+    NotKept,
 }
 
 impl DiscardReason {
@@ -137,6 +142,7 @@ impl DiscardReason {
             DiscardReason::Destroyed => "as it is destroyed",
             DiscardReason::UsedUp => "as it is used up",
             DiscardReason::FireControl => "to a Fire Control hit",
+            DiscardReason::NotKept => "as one it does not keep of those dealt",
         }
     }
 }

@@ -14,6 +14,8 @@
 //!   and crushers, fire, touch; with the options that act in each step.
 //! - `movement/`: a robot's move square by square with the expansion elements on its way, the
 //!   robots it pushes, pushes that are not its own move, and turning.
+//! - `house`: the house rules' bookkeeping (seed 003 section 8; docs/rules.md, House rules),
+//!   each called from the one place in the turn where the rule acts.
 //! - `damage`: damage, destruction and lives, with the options that act on damage.
 //! - `holdings`: the option cards a robot holds: usable now, drawn, discarded.
 //! - `game`: the game's state (robots, decks, who stands where) and how a game is set up.
@@ -30,6 +32,7 @@ pub mod event;
 pub mod factory;
 pub mod game;
 mod holdings;
+mod house;
 pub mod lone;
 mod movement;
 pub mod options;

@@ -61,6 +61,13 @@ pub struct Robot {
     pub superior_copy: bool,
     /// Registers locked without damage by Fire Control hits (FAQ 7.3: "an inverted damage chit").
     pub lock_chits: u8,
+    /// One Free Life (seed 003 section 8.4): the robot has had its first, free, restore.
+    #[serde(skip)]
+    pub free_life_used: bool,
+    /// No Sit-And-Spin (seed 003 section 8.3): the double-wrench site where the robot last
+    /// gained an option, until it touches another wrench or double-wrench site.
+    #[serde(skip)]
+    pub spin_site: Option<Square>,
 }
 
 impl Robot {

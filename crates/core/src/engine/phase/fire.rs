@@ -111,8 +111,11 @@ impl Game {
         // real robot in line; options change the beams and fire weapons (`robot_lasers` below).
         let mut effects = Effects::new();
         self.robot_lasers(&mut damage, &mut guard, &mut effects, events);
+        // Laser damage x N (docs/rules.md, House rules): every point board and robot lasers
+        // put through, multiplied once here.
+        let times = self.settings.house.laser_damage.unwrap_or(1);
         for (j, &d) in damage.iter().enumerate().take(n) {
-            self.take_damage(j, d, events);
+            self.take_damage(j, d.saturating_mul(times), events);
         }
         self.fire_effects(&effects, phase, events);
     }

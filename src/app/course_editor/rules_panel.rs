@@ -11,12 +11,15 @@ use strum::IntoEnumIterator;
 pub fn show(ui: &mut Ui, rules: &mut Rules) -> bool {
     let mut changed = false;
     ui.separator();
-    ui.strong("Rules");
-    ui.label(rules.to_string())
-        .on_hover_text("The rules the course is played, validated and test-driven under");
-    for rule in HouseRule::iter() {
-        ui.horizontal(|ui| changed |= row(ui, &mut rules.house, rule));
-    }
+    // Folded by default: one line naming the rules in force, the list when opened.
+    egui::CollapsingHeader::new(format!("Rules: {rules}"))
+        .id_salt("course-rules")
+        .default_open(false)
+        .show(ui, |ui| {
+            for rule in HouseRule::iter() {
+                ui.horizontal(|ui| changed |= row(ui, &mut rules.house, rule));
+            }
+        });
     changed
 }
 

@@ -29,7 +29,10 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     else {
         return super::FAILED;
     };
-    let _ = writeln!(out, "rules: {}", arena.rules);
+    // House rules in force are named first; the plain rules print as they always did.
+    if !arena.rules.is_classic() {
+        let _ = writeln!(out, "rules: {}", arena.rules);
+    }
     let shown = |e: &Event| {
         args.log
             || !matches!(

@@ -124,5 +124,6 @@ pub fn course_ui(ui: &mut Ui, course: &mut Course, tool: &CourseTool) -> (Vec<Co
             changed = true;
         }
     });
+    changed |= super::rules_panel::show(ui, &mut course.rules);
     (commands, changed)
 }

@@ -10,6 +10,7 @@ pub mod flag_dice;
 pub mod library_panel;
 pub mod linked_panel;
 pub mod preview;
+pub mod rules_panel;
 pub mod side_panel;
 pub mod thumbnails;
 pub mod validation_panel;

@@ -113,6 +113,16 @@ impl Session {
         self.revision
     }
 
+    /// Robot `id`'s program completed at random from its unplayed cards, for the Three Minute
+    /// Rule when its time runs out (`Race::complete_program`).
+    pub fn complete_program(
+        &self,
+        id: usize,
+        partial: &[Option<crate::engine::Card>],
+    ) -> Vec<crate::engine::Card> {
+        self.race.complete_program(id, partial)
+    }
+
     pub fn arena(&self) -> &Arena {
         &self.arena
     }

@@ -107,6 +107,8 @@ pub enum OptionSource {
     DoubleWrench,
     Waste,
     ChopShop,
+    /// Dealt as the game starts (One Free Option, start options: docs/rules.md, House rules).
+    GameStart,
 }
 
 impl OptionSource {
@@ -115,6 +117,7 @@ impl OptionSource {
             OptionSource::DoubleWrench => "on the double-wrench site",
             OptionSource::Waste => "from the radioactive waste",
             OptionSource::ChopShop => "at the chop shop",
+            OptionSource::GameStart => "as the game starts",
         }
     }
 }
@@ -131,6 +134,8 @@ pub enum DiscardReason {
     UsedUp,
     /// Destroyed by another robot's Fire Control.
     FireControl,
+    /// Dealt at the start but not kept (start options: deal N, keep K).
+    NotKept,
 }
 
 impl DiscardReason {
@@ -140,6 +145,7 @@ impl DiscardReason {
             DiscardReason::Destroyed => "as it is destroyed",
             DiscardReason::UsedUp => "as it is used up",
             DiscardReason::FireControl => "to a Fire Control hit",
+            DiscardReason::NotKept => "as one it does not keep of those dealt",
         }
     }
 }

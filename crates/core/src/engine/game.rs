@@ -141,6 +141,12 @@ impl Game {
             if lives == 0 {
                 return Err(format!("robot {} starts with no lives", s.name));
             }
+            if s.powered_down && settings.house.no_power_down {
+                return Err(format!(
+                    "robot {} starts powered down, but the no-power-down rule is in force",
+                    s.name
+                ));
+            }
             let archive = s.archive.unwrap_or(s.square);
             if !factory.is_on_board(archive) {
                 return Err(format!(
@@ -171,6 +177,10 @@ impl Game {
                 howitzer: 0,
                 superior_copy: false,
                 lock_chits: 0,
+                // A robot set up with fewer lives than the game's has been restored before: its
+                // free life (One Free Life) is spent.
+                free_life_used: lives < settings.lives,
+                spin_site: None,
             });
         }
         for (i, a) in robots.iter().enumerate() {

@@ -15,6 +15,8 @@
 //! - `movement/`: a robot's move square by square with the expansion elements on its way, the
 //!   robots it pushes, pushes that are not its own move, and turning.
 //! - `arena`: RoboArena's end: the last robot standing wins.
+//! - `house`: the house rules' bookkeeping (seed 003 section 8; docs/rules.md, House rules),
+//!   each called from the one place in the turn where the rule acts.
 //! - `damage`: damage, destruction and lives, with the options that act on damage.
 //! - `holdings`: the option cards a robot holds: usable now, drawn, discarded.
 //! - `flag_rules`: the rules reading the flags' state: where a flag is, touching it, a die's wall,
@@ -40,6 +42,7 @@ mod flag_rules;
 pub mod flags;
 pub mod game;
 mod holdings;
+mod house;
 pub mod lone;
 mod movement;
 pub mod options;

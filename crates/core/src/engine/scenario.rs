@@ -82,6 +82,13 @@ struct RobotEntry {
     /// Option cards held, by code (`shield`, `ablative_coat`, ...).
     #[serde(default)]
     options: OptionSet,
+    /// No Sit-And-Spin: the double-wrench site where the robot last gained an option.
+    #[serde(default)]
+    spin_site: Option<Square>,
+    /// A power down announced this turn (as a program would announce it; the rules may refuse
+    /// it, as no power down does).
+    #[serde(default)]
+    announce_power_down: bool,
 }
 
 /// What a robot should look like after the scenario; every field is optional.
@@ -429,6 +436,10 @@ pub fn run_scenario(
     let mut game = Game::new(factory, &setups, settings, sf.seed)
         .map_err(|m| err_at(root.key("robots"), m))?;
 
+    for (i, r) in sf.robots.iter().enumerate() {
+        game.set_spin_site(i, r.spin_site);
+    }
+
     let index_of = |name: &str| sf.robots.iter().position(|r| r.name == name);
     let mut programs: Vec<(usize, Vec<Option<Card>>, JsonPath)> = Vec::new();
     match &sf.registers {
@@ -477,6 +488,13 @@ pub fn run_scenario(
         }
         most_cards = most_cards.max(cards.len());
         game.set_registers(*i, regs);
+    }
+    for (i, r) in sf.robots.iter().enumerate() {
+        if r.announce_power_down {
+            // A refusal (no power down, an undamaged robot) leaves the robot as it was: what
+            // the expectations then check.
+            let _ = game.announce_power_down(i, &mut events);
+        }
     }
     if let Some(Named(list)) = &sf.choices {
         for (name, choices) in list {

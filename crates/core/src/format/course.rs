@@ -116,6 +116,67 @@ impl From<Rules> for RulesField {
     }
 }
 
+/// The house rules' parameters checked against each other and the course (docs/formats.md,
+/// The rules section): every problem is an error at the parameter's line and column, since a
+/// course that names a rule it cannot play is a mistake, not a preference.
+fn check_house_rules(f: &CourseFile, root: &JsonPath) -> Result<(), Invalid> {
+    let RulesField::WithHouseRules(section) = f.rules else {
+        return Ok(());
+    };
+    let house = section.house;
+    let at = |key: &str| root.key("rules").key("house").key(key);
+    if let Some(n) = house.laser_damage
+        && !(2..=10).contains(&n)
+    {
+        return Err(Invalid::new(
+            at("laser-damage"),
+            format!("laser damage x{n}: the multiplier is 2 to 10"),
+        ));
+    }
+    if let Some(s) = house.three_minute_rule
+        && !(5..=3600).contains(&s)
+    {
+        return Err(Invalid::new(
+            at("three-minute-rule"),
+            format!("{s} seconds to program: the limit is 5 to 3600 seconds"),
+        ));
+    }
+    if let Some(s) = house.start_options
+        && (!(1..=8).contains(&s.deal) || !(1..=s.deal).contains(&s.keep))
+    {
+        return Err(Invalid::new(
+            at("start-options"),
+            format!(
+                "deal {} keep {}: deal 1 to 8 option cards and keep 1 to as many as dealt",
+                s.deal, s.keep
+            ),
+        ));
+    }
+    if let Some(t) = house.teams
+        && (!(2..=4).contains(&t.count) || t.count > f.players.max)
+    {
+        return Err(Invalid::new(
+            at("teams").key("count"),
+            format!(
+                "{} teams: 2 to 4 teams, and no more than the course's {} players",
+                t.count, f.players.max
+            ),
+        ));
+    }
+    if let Some(dice) = house.dice {
+        let flags = f.flags.len() as u32;
+        if let Some(n) =
+            (flags + 1..=crate::model::course::MAX_FLAG).find(|&n| dice.on_flag(n).is_some())
+        {
+            return Err(Invalid::new(
+                at("dice").key(&n.to_string()),
+                format!("a die on flag {n}, but the course has {flags} flag(s)"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Checks a course file against the model and builds the course.
 pub fn course_from_file(f: &CourseFile) -> Result<Course, Invalid> {
     let root = JsonPath::root();
@@ -143,6 +204,7 @@ pub fn course_from_file(f: &CourseFile) -> Result<Course, Invalid> {
             format!("{n} lives is out of range: a fixed number of lives is 1 to 9"),
         ));
     }
+    check_house_rules(f, &root)?;
     if f.tiles.len() > MAX_PLACEMENTS {
         return Err(Invalid::new(
             root.key("tiles"),

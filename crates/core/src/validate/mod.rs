@@ -95,6 +95,8 @@ pub struct Analysis {
     pub by_chance: Vec<ChanceFlag>,
     /// "How it plays" from bot games, when asked for (`validate --play N`, the window).
     pub play: Option<play::PlayEstimate>,
+    /// The rules the course is played under (its `rules` section), as the report heads say.
+    pub rules: crate::model::Rules,
 }
 
 /// A flag only luck reaches: the chance of the likeliest line that touches it (and the flags
@@ -163,6 +165,7 @@ pub fn analyse_board(course: &Course, board: Board) -> Analysis {
         fairness: None,
         by_chance: Vec::new(),
         play: None,
+        rules: course.rules,
     };
     if !blocked && robo_arena {
         let factory = Arc::new(Factory::for_rules(board, &course.rules.house));
@@ -172,6 +175,7 @@ pub fn analyse_board(course: &Course, board: Board) -> Analysis {
         if let Some((start, facings)) = solver::start_of(course.start, &factory)
             && let Some(table) = StepTable::new(Arc::clone(&factory))
             && let Some(searcher) = solver::searcher_under(&table, &course.rules.house)
+                .map(|s| s.under(&course.rules.house))
             && let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full)
         {
             dice::check(course, &table, start, &facings, &mut out);
@@ -243,6 +247,40 @@ fn luck(
         }
     }
     found
+}
+
+/// Whether the solver's figures take house rule `rule` into account (issue 18 item 4): laser
+/// damage x N counts the line's damage N times; under no power down the solver already never
+/// powers down; option rules, the Three Minute Rule, Secret Options and teams alone change
+/// nothing for a lone robot that takes no option card. The others it does not model yet: a line
+/// still ends at the tenth point of damage under One Free Life and Infinite Lives, so a line it
+/// finds is a line under those rules too, but a shorter one through a destruction is missed.
+pub fn solver_models(rule: crate::model::HouseRule) -> bool {
+    use crate::model::HouseRule as R;
+    matches!(
+        rule,
+        R::LaserDamage
+            | R::NoPowerDown
+            | R::OneFreeOption
+            | R::SecretOptions
+            | R::ThreeMinuteRule
+            | R::InstallingOptions
+            | R::NoSitAndSpin
+            | R::StartOptions
+            | R::Teams
+    )
+}
+
+/// The house rules in force that the solver does not model (`solver_models`), as the report's
+/// head lists them.
+pub fn unmodelled_rules(rules: &crate::model::Rules) -> Vec<crate::model::HouseRule> {
+    rules
+        .house
+        .in_force()
+        .into_iter()
+        .map(|(r, _)| r)
+        .filter(|&r| !solver_models(r))
+        .collect()
 }
 
 /// Whether any diagnostic is an error.

@@ -192,6 +192,9 @@ pub(super) struct Searcher<'a> {
     pub timeline: Option<Timeline>,
     wrenches: Vec<u8>,
     caps: [[u8; 7]; 10],
+    /// Laser damage x N (docs/rules.md, House rules): the table's damage (board lasers, all a
+    /// lone robot is hit by) counts this many times; 1 under the plain rules.
+    laser_times: u8,
 }
 
 impl<'a> Searcher<'a> {
@@ -216,7 +219,14 @@ impl<'a> Searcher<'a> {
             timeline,
             wrenches,
             caps: hands::typical_caps(),
+            laser_times: 1,
         }
+    }
+
+    /// The searcher under the house rules it models: laser damage x N.
+    pub fn under(mut self, house: &crate::model::HouseRules) -> Searcher<'a> {
+        self.laser_times = house.laser_damage.unwrap_or(1).max(1);
+        self
     }
 
     /// The table state of a search state.
@@ -240,7 +250,9 @@ impl<'a> Searcher<'a> {
             if opts.typical && !locked && s.used[k] >= self.caps[usize::from(s.dealt)][k] {
                 continue;
             }
-            let damage = s.damage.saturating_add(hurt);
+            let damage = s
+                .damage
+                .saturating_add(hurt.saturating_mul(self.laser_times));
             if damage >= 10 {
                 continue;
             }

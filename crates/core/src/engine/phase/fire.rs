@@ -136,8 +136,11 @@ impl Game {
             &mut effects,
             events,
         );
+        // Laser damage x N (docs/rules.md, House rules): every point board and robot lasers
+        // put through, multiplied once here.
+        let times = self.settings.house.laser_damage.unwrap_or(1);
         for (j, &d) in damage.iter().enumerate().take(n) {
-            self.take_damage(j, d, events);
+            self.take_damage(j, d.saturating_mul(times), events);
         }
         if self.flags.is_some() {
             for (k, &d) in die_damage.iter().enumerate() {

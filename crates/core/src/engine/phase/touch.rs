@@ -43,6 +43,10 @@ impl Game {
                 if flag == flag_count {
                     finished.push(i);
                 }
+                self.team_touch(i, cell.flag, &mut finished, events);
+            }
+            if cell.wrenches > 0 {
+                self.touched_wrench_site(i, site);
             }
             if self.factory.cell(r.square).waste {
                 // The option draw of radioactive waste is in the Touch Checkpoints segment
@@ -71,6 +75,7 @@ impl Game {
                 place,
             });
         }
+        self.team_win(place, &finished, events);
     }
 
     /// The square robot `i` touches: its own, or with the Mechanical Arm the best flag or repair

@@ -1,8 +1,9 @@
 //! The planner (issue 6), careful since issue 17 item 5: it ranks every program of its hand by the
 //! careful walk (`careful`), plays the best few out in the engine against the board as it stands
-//! (the other robots' unknown programs taken as idle, their locked registers as they are) and never
-//! takes a program that destroys it when one that does not was found (issue 21 item 2: a handful of
-//! play-outs a decision, not one per candidate).
+//! (the other robots' unknown programs taken once as standing still and once as the moves the map
+//! makes likeliest, their locked registers as they are) and never takes a program that destroys it
+//! when one that does not was found (issue 21 item 2: a handful of play-outs a decision, not a
+//! clone of the game for each of 24 candidates).
 
 use super::careful::{
     DEAD_SCORE, Walker, damage_cost, death_cost, facing_choice, map_score, ranked_programs, walk,
@@ -37,9 +38,10 @@ struct Outcome {
 }
 
 /// Plays the walk's best programs out in the engine (the whole turn, every phase, lasers and
-/// pushers as they act, the other robots standing with their locked registers) and keeps the one
-/// that ends best: alive first, then by the map, damage and the risk of being pushed. It powers
-/// down when the turn leaves it badly damaged.
+/// pushers as they act, the other robots with their locked registers and unknown programs) and
+/// keeps the one that ends best: alive first, then alive against the others' likely moves, then by
+/// the map, damage and the risk of being pushed. It powers down when the turn leaves it badly
+/// damaged.
 pub struct PlannerBot {
     maps: Arc<FlagMaps>,
 }

@@ -1,8 +1,8 @@
 //! A course ready to race on: compiled once, with the distance maps the bots steer by, and the
 //! one place robots are put on their start squares.
 
+use super::kind::BotKind;
 use super::map::FlagMaps;
-use super::strategy::BotKind;
 use crate::engine::cube::Fold;
 use crate::engine::game::start_setups;
 use crate::engine::{Factory, Game, RobotSetup, Settings};

@@ -4,6 +4,8 @@
 //! as the racing bots walk them towards flags.
 
 use super::map::FlagMaps;
+use super::options::basic_choices;
+use super::strategy::{Bot, Choice};
 use crate::engine::{Card, CardKind, Game};
 use crate::geom::{Facing, Square};
 use std::sync::Arc;
@@ -154,5 +156,24 @@ impl FightBot {
         hunt.best
             .map(|(_, c)| c)
             .unwrap_or_else(|| game.hand(id).iter().take(n).copied().collect())
+    }
+}
+
+/// In a RoboArena (no flags) the steering bots fight (seed 003 section 8.5).
+pub struct Fighter(pub Arc<FlagMaps>);
+
+impl Bot for Fighter {
+    fn name(&self) -> &'static str {
+        "fight"
+    }
+
+    fn choose(&mut self, game: &Game, id: usize) -> Choice {
+        let cards = program(&self.0, game, id);
+        let options = basic_choices(game, id, &cards);
+        Choice {
+            cards,
+            power_down: false,
+            options,
+        }
     }
 }

@@ -171,6 +171,24 @@ impl FlagMaps {
         (to != NO_STEP).then_some(to)
     }
 
+    /// `step` with the damage the board's lasers deal the lone robot on the way (the step
+    /// table's damage), so a walk can tell when a program would take a robot to 10 damage.
+    pub fn step_hurt(&self, state: u32, kind: CardKind) -> Option<(u32, u8)> {
+        let k = card_index(kind);
+        let to = self.next(state as usize, k);
+        if to == NO_STEP {
+            return None;
+        }
+        let hurt = self.steps.as_ref().map_or(0, |steps| {
+            steps
+                .damages(state as usize * PHASES)
+                .get(k)
+                .copied()
+                .unwrap_or(0)
+        });
+        Some((to, hurt))
+    }
+
     /// Cards a lone robot in `state` needs to end a phase on flag `flag` (1-based);
     /// `UNREACHABLE` when it cannot.
     pub fn distance(&self, flag: u8, state: u32) -> u16 {

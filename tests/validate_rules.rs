@@ -680,3 +680,56 @@ fn every_rule_id_has_a_test_here() {
         );
     }
 }
+
+/// A built-in sample course under a house rule, with the library it resolves from.
+fn house_sample(name: &str) -> (Course, factory_floor::format::Library) {
+    let lib = factory_floor::format::Library::builtin();
+    let course = lib
+        .find_course(name)
+        .unwrap_or_else(|| panic!("courses/{name} is not in the built-in library"))
+        .course
+        .clone();
+    (course, lib)
+}
+
+fn rule_ids(course: &Course, lib: &factory_floor::format::Library) -> Vec<&'static str> {
+    validate(course, lib).iter().map(|d| d.rule).collect()
+}
+
+/// The RoboArena sample with its first corner start walled in on all four sides.
+fn arena_walled_in() -> (Course, Course, factory_floor::format::Library) {
+    let (course, lib) = house_sample("robo-arena.json");
+    let mut walled = course.clone();
+    let tile = &mut walled.embedded[0];
+    for side in Facing::ALL {
+        let mut edge = tile.edge(Square::new(0, 0), side);
+        edge.barrier = Some(Barrier::Plain);
+        tile.set_edge(Square::new(0, 0), side, edge);
+    }
+    (course, walled, lib)
+}
+
+#[test]
+fn rule_arena_start_unreachable() {
+    // Seed 003 section 8.5 (RoboArena): every start must be able to reach every other.
+    let (course, walled, lib) = arena_walled_in();
+    assert!(!rule_ids(&course, &lib).contains(&"arena-start-unreachable"));
+    assert!(rule_ids(&walled, &lib).contains(&"arena-start-unreachable"));
+}
+
+#[test]
+fn rule_arena_start_boxed_in() {
+    let (course, walled, lib) = arena_walled_in();
+    assert!(!rule_ids(&course, &lib).contains(&"arena-start-boxed-in"));
+    assert!(rule_ids(&walled, &lib).contains(&"arena-start-boxed-in"));
+}
+
+#[test]
+fn rule_cube_does_not_fold() {
+    // Seed 003 section 8.1 (RoboRally Cubed): six boards laid out as a net that folds into a cube.
+    let (course, lib) = house_sample("cubed.json");
+    assert!(!rule_ids(&course, &lib).contains(&"cube-does-not-fold"));
+    let mut broken = course.clone();
+    broken.placements[5].at = Square::new(16, 4);
+    assert!(rule_ids(&broken, &lib).contains(&"cube-does-not-fold"));
+}

@@ -14,6 +14,7 @@ mod geometry;
 pub mod hands;
 mod moving;
 pub mod play;
+mod rule_ids;
 mod rules;
 mod search;
 pub mod solver;
@@ -26,7 +27,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use difficulty::Difficulty;
-pub use rules::RULES;
+pub use rule_ids::RULES;
 pub use solver::{
     CONSTRAINTS, Leg, LegMinimum, Solution, Step, StepTable, TypicalLine, Unreachable,
 };

@@ -11,8 +11,18 @@ use strum::IntoEnumIterator;
 pub fn show(ui: &mut Ui, rules: &mut Rules) -> bool {
     let mut changed = false;
     ui.separator();
-    // Folded by default: one line naming the rules in force, the list when opened.
-    egui::CollapsingHeader::new(format!("Rules: {rules}"))
+    // Folded by default: a short header (a long one would widen the side panel), the rules in
+    // force in a wrapped line under it, the list when opened.
+    let count = rules.house.in_force().len();
+    let header = match count {
+        0 => "Rules: 1994".to_string(),
+        1 => "Rules: 1994 + 1 house rule".to_string(),
+        n => format!("Rules: 1994 + {n} house rules"),
+    };
+    if count > 0 {
+        ui.weak(rules.to_string());
+    }
+    egui::CollapsingHeader::new(header)
         .id_salt("course-rules")
         .default_open(false)
         .show(ui, |ui| {

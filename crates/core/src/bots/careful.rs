@@ -78,6 +78,21 @@ pub fn walk(maps: &FlagMaps, w: Walker, kind: Option<CardKind>) -> Option<Walker
     })
 }
 
+/// Robot `id`'s hand by card kind (`CardKind::ALL` order), each kind's cards highest priority
+/// first: a move acts sooner on a high card.
+pub fn hand_by_kind(game: &Game, id: usize) -> Vec<Vec<Card>> {
+    let mut by_kind: Vec<Vec<Card>> = vec![Vec::new(); CardKind::ALL.len()];
+    for &c in game.hand(id) {
+        if let Some(k) = CardKind::ALL.iter().position(|&k| k == c.kind) {
+            by_kind[k].push(c);
+        }
+    }
+    for cards in &mut by_kind {
+        cards.sort_unstable_by_key(|c| std::cmp::Reverse(c.priority));
+    }
+    by_kind
+}
+
 /// Every distinct sequence of card kinds robot `id` can program from its hand, its locked
 /// registers played after them, walked on the map; the best `keep` of them, best first (ties in
 /// the order found), each with its walk score and the cards that play it. Deadly programs score
@@ -95,16 +110,7 @@ pub fn ranked_programs(
     let Some(state) = maps.state(r.square, r.facing) else {
         return Vec::new();
     };
-    // Per kind, the hand's cards, highest priority first: a move acts sooner on a high card.
-    let mut by_kind: Vec<Vec<Card>> = vec![Vec::new(); CardKind::ALL.len()];
-    for &c in game.hand(id) {
-        if let Some(k) = CardKind::ALL.iter().position(|&k| k == c.kind) {
-            by_kind[k].push(c);
-        }
-    }
-    for cards in &mut by_kind {
-        cards.sort_unstable_by_key(|c| std::cmp::Reverse(c.priority));
-    }
+    let by_kind = hand_by_kind(game, id);
     let locked: Vec<Option<CardKind>> =
         (n..5).map(|reg| r.registers[reg].map(|c| c.kind)).collect();
     let mut search = Search {

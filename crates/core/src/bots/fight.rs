@@ -3,6 +3,7 @@
 //! facing it, and fire. Programs are walked on the engine's single-card steps (`FlagMaps::step`),
 //! as the racing bots walk them towards flags.
 
+use super::careful::hand_by_kind;
 use super::map::FlagMaps;
 use super::options::basic_choices;
 use super::strategy::{Bot, Choice};
@@ -132,15 +133,7 @@ impl FightBot {
             .map(|(_, o)| o.square)
             .collect();
         let n = game.program_size(id);
-        let mut by_kind: Vec<Vec<Card>> = vec![Vec::new(); CardKind::ALL.len()];
-        for &c in game.hand(id) {
-            if let Some(k) = CardKind::ALL.iter().position(|&k| k == c.kind) {
-                by_kind[k].push(c);
-            }
-        }
-        for cards in &mut by_kind {
-            cards.sort_unstable_by_key(|c| std::cmp::Reverse(c.priority));
-        }
+        let by_kind = hand_by_kind(game, id);
         let mut hunt = Hunt {
             bot: self,
             targets: &targets,

@@ -5,6 +5,7 @@
 //! into a pit goes back to its start square, as the community rule sets play it.
 
 use crate::engine::event::Event;
+use crate::engine::factory::Factory;
 use crate::engine::flags::{belt_dest, landing, pusher_dest};
 use crate::engine::game::Game;
 use crate::geom::Square;
@@ -22,29 +23,30 @@ impl Game {
     /// One belt movement for the flow kinds in `kinds` (`belts.rs`'s steps): every flag on such a
     /// flow goes one square the flow's way at the same time, unless a wall stops it there.
     pub(super) fn flags_ride(&mut self, kinds: u8, phase: u8, events: &mut Vec<Event>) {
-        if !self.flags_move() {
-            return;
-        }
-        let mut dest: [Option<Square>; FLAGS] = [None; FLAGS];
-        if let Some(f) = &self.flags {
-            for (d, &at) in dest.iter_mut().zip(&f.at[..f.count]) {
-                *d = belt_dest(&self.factory, at, kinds);
-            }
-        }
-        self.land_flags(&dest, phase, events);
+        self.move_flags(phase, events, |factory, at| belt_dest(factory, at, kinds));
     }
 
     /// Step 4e: a pusher active in this phase pushes the flag on its square one square away from
     /// its wall, unless a wall stops it (repulsor beams push robots only: they push the first
     /// robot in line, and a flag is no robot).
     pub(super) fn flags_pushed(&mut self, phase: u8, events: &mut Vec<Event>) {
+        self.move_flags(phase, events, |factory, at| pusher_dest(factory, at, phase));
+    }
+
+    /// Every flag to where `dest` sends it from its square (`None`: it stays), all at once.
+    fn move_flags(
+        &mut self,
+        phase: u8,
+        events: &mut Vec<Event>,
+        dest_of: impl Fn(&Factory, Square) -> Option<Square>,
+    ) {
         if !self.flags_move() {
             return;
         }
         let mut dest: [Option<Square>; FLAGS] = [None; FLAGS];
         if let Some(f) = &self.flags {
             for (d, &at) in dest.iter_mut().zip(&f.at[..f.count]) {
-                *d = pusher_dest(&self.factory, at, phase);
+                *d = dest_of(&self.factory, at);
             }
         }
         self.land_flags(&dest, phase, events);

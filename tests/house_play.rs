@@ -86,7 +86,7 @@ fn a_person_is_dealt_three_start_options_and_keeps_the_one_picked_docs_rules_hou
     assert_eq!(session(&h).choosing_start_options(), vec![0]);
     // The game waits for the pick, and each card shows with its rule.
     assert!(!session(&h).can_step_forward());
-    h.get_by_label_contains("is dealt 3 start option card(s): keep 1");
+    h.get_by_label_contains("is dealt 3 start option card(s): keep 1 ");
     for o in &deal.dealt {
         h.get_by_label(o.name());
         h.get_by_label(o.rule_text());

@@ -21,7 +21,7 @@ impl PlayView {
         ui.horizontal(|ui| {
             ui.label(RichText::new(name).color(robot_colour(id)).strong());
             ui.label(format!(
-                "is dealt {} start option card(s): keep {}",
+                "is dealt {} start option card(s): keep {} (click a card to pick it)",
                 deal.dealt.len(),
                 deal.keep
             ));
@@ -66,7 +66,7 @@ impl PlayView {
                 }
             }
             ui.indent(("start_option_text", o.name()), |ui| {
-                ui.label(RichText::new(o.rule_text()).small());
+                ui.label(RichText::new(o.rule_text()).weak());
             });
         }
         self.start_pick = pick;

@@ -1,9 +1,10 @@
 //! Issue 18: house rules a whole race plays, which a one-turn scenario file cannot show: the
 //! Three Minute Rule's deadline for bots (seed 003 section 8.4), timed by a clock the test moves
-//! without sleeping, and no power down with bots that would power down.
+//! without sleeping, no power down with bots that would power down, and start options a person
+//! picks (deal N, keep K).
 
 use factory_floor::bots::{Arena, BotKind};
-use factory_floor::engine::{Event, Stage};
+use factory_floor::engine::{Event, OptionCard, OptionSet, Stage};
 use factory_floor::race::{Clock, Controller, Decisions, Race, RaceClock, RaceSetup};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -115,4 +116,65 @@ fn no_power_down_bots_are_never_refused_and_never_power_down_docs_rules_house_ru
         );
     }
     assert!(steps > 10, "the race ran ({steps} steps)");
+}
+
+#[test]
+fn start_options_a_person_keeps_the_one_it_picks_and_a_bot_by_its_policy_docs_rules_house_rules() {
+    let mut dealt = arena();
+    dealt.rules.house.start_options =
+        Some(factory_floor::model::rules::StartOptions { deal: 3, keep: 1 });
+    let setup = RaceSetup::new(
+        &dealt,
+        vec![Controller::You, Controller::Bot(BotKind::Greedy)],
+        5,
+        5,
+    );
+    let mut race = match Race::new(&dealt, &setup) {
+        Ok(r) => r,
+        Err(e) => panic!("the race does not start: {e}"),
+    };
+    let mut people = Decisions::default();
+    assert_eq!(race.choosing_start_options(&people), vec![0]);
+    assert!(
+        race.start_deal(1, &people).is_none(),
+        "a bot picks by policy"
+    );
+    let Some(deal) = race.start_deal(0, &people) else {
+        panic!("robot 1 is dealt no start options");
+    };
+    assert_eq!((deal.dealt.len(), deal.keep), (3, 1));
+    assert!(race.step(&people).is_none(), "the game waits for the pick");
+    // Two cards, or one not dealt, are refused.
+    let two: OptionSet = deal.dealt[..2].iter().copied().collect();
+    assert!(race.check_start_options(0, two, &people).is_err());
+    let other = OptionCard::ALL
+        .into_iter()
+        .find(|o| !deal.dealt.contains(o))
+        .map(|o| [o].into_iter().collect::<OptionSet>())
+        .unwrap_or_default();
+    assert!(race.check_start_options(0, other, &people).is_err());
+    // Whichever card is picked is the one held once the game starts.
+    for &pick in &deal.dealt {
+        let mut again = race.clone();
+        let keep: OptionSet = [pick].into_iter().collect();
+        assert_eq!(again.check_start_options(0, keep, &people), Ok(()));
+        people.start_options.insert(0, keep);
+        assert!(again.step(&people).is_some());
+        assert_eq!(again.game().options(0), keep);
+        assert_eq!(
+            again.game().options(1).len(),
+            1,
+            "the bot keeps one of three"
+        );
+    }
+    // Start options are for the start only: once begun, nobody is asked again.
+    people.start_options.clear();
+    let keep: OptionSet = [deal.dealt[0]].into_iter().collect();
+    people.start_options.insert(0, keep);
+    assert!(race.step(&people).is_some());
+    assert!(race.start_deal(0, &Decisions::default()).is_none());
+    assert!(
+        race.choosing_start_options(&Decisions::default())
+            .is_empty()
+    );
 }

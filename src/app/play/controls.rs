@@ -15,6 +15,7 @@ impl PlayView {
         let stepping = self.stepping.is_some();
         let can_forward = s.can_step_forward() && !stepping;
         let waiting = s.waiting_for();
+        let picking = !s.choosing_start_options().is_empty();
         let over = s.at_end() && s.game().is_over();
         let at_end = s.at_end();
         let label = s.step().kind.label();
@@ -72,6 +73,11 @@ impl PlayView {
                 ui.label("- the game is over");
             } else if !waiting.is_empty() {
                 ui.colored_label(ui.visuals().warn_fg_color, "- waiting for your program");
+            } else if picking {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "- waiting for your pick of start options",
+                );
             }
         });
         let mut index = cursor;

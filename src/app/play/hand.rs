@@ -59,6 +59,11 @@ impl PlayView {
             };
         }
         let programming = s.at_end() && s.needs_program(id);
+        if let Some(deal) = s.start_deal(id) {
+            let picked = s.start_options_of(id);
+            self.start_options_ui(ui, id, &name, &deal, picked);
+            return;
+        }
         if s.can_choose_reentry(id) {
             let (mut facing, mut down) = s.reentry_of(id).unwrap_or((robot.facing, false));
             let before = (facing, down);
@@ -129,7 +134,10 @@ impl PlayView {
         }
         let hand = game.hand(id).to_vec();
         let mut submit = None;
-        let late = three_minute_timer(ui, game, id, s.steps().len());
+        let late = game.settings.house.three_minute_rule.is_some_and(|limit| {
+            let stamp = (game.turn(), s.steps().len());
+            three_minute_timer(ui, &mut self.timer, limit, stamp, s.clock().now_ms())
+        });
         let draft_before = self.draft.registers.clone();
         ui.horizontal(|ui| {
             ui.label(RichText::new(&name).color(robot_colour(id)).strong());
@@ -258,10 +266,19 @@ impl PlayView {
                 ui.colored_label(ui.visuals().error_fg_color, v);
             }
         });
+        // Time is up (seed 003 section 8.4): the empty registers get random unplayed cards,
+        // the shown robot's placed cards kept; every other "you" robot still programming is
+        // late too (one countdown for the table).
+        let mut late_others = Vec::new();
         if late && submit.is_none() {
-            // Time is up (seed 003 section 8.4): the empty registers get random unplayed cards.
             let cards = s.complete_program(id, &self.draft.registers);
-            submit = Some((cards, false, Choices::default()));
+            submit = Some((cards, false, policy_only(game, id)));
+            late_others = s
+                .waiting_for()
+                .into_iter()
+                .filter(|&o| o != id)
+                .map(|o| (o, s.complete_program(o, &[]), policy_only(game, o)))
+                .collect();
         }
         if self.draft.registers != draft_before {
             // The registers row was drawn before the hand changed it: draw it again.
@@ -276,6 +293,7 @@ impl PlayView {
             }
             return;
         }
+        let mut go_on = false;
         if let Some((cards, down, choices)) = submit
             && let Some(s) = self.session.as_mut()
         {
@@ -293,28 +311,50 @@ impl PlayView {
                 }
                 Err(e) => self.draft.verdict = Some(format!("The engine refused: {e}")),
             }
+            if late {
+                for (o, cards, choices) in &late_others {
+                    // A random program from the hand is one the engine takes.
+                    let _ = s.set_program(*o, cards, false, choices);
+                }
+                go_on = s.can_step_forward();
+            }
+        }
+        if go_on {
+            // The turn goes on without waiting for a click.
+            let now = ui.input(|i| i.time);
+            self.step_forward(now);
         }
     }
 }
 
-/// The Three Minute Rule's countdown for person `id` programming (seed 003 section 8.4), started
-/// when this programming step first shows (`stamp`: the timeline's length, unchanged while the
-/// race waits for the program); true when the time is up.
-fn three_minute_timer(ui: &mut Ui, game: &crate::engine::Game, id: usize, stamp: usize) -> bool {
-    let Some(limit) = game.settings.house.three_minute_rule else {
-        return false;
-    };
-    let key = egui::Id::unique(("three-minute-rule", id));
-    let stamp = (game.turn(), stamp);
-    let now = std::time::Instant::now();
-    let start = ui.ctx().data_mut(|d| {
-        let slot = d.get_temp_mut_or_insert_with(key, || (stamp, now));
-        if slot.0 != stamp {
-            *slot = (stamp, now);
+/// No option choices for this turn, robot `id`'s standing policy kept: a late program's choices.
+fn policy_only(game: &crate::engine::Game, id: usize) -> Choices {
+    Choices {
+        policy: game.choices(id).policy,
+        ..Choices::default()
+    }
+}
+
+/// The Three Minute Rule's countdown for people programming (seed 003 section 8.4), `limit`
+/// seconds from when this programming step (`stamp`: the turn and the timeline's length, which
+/// stay while the race waits for programs) first shows, on the race's clock (`now_ms`; tests
+/// move it). `timer` keeps the step timed and when it started. True when the time is up.
+fn three_minute_timer(
+    ui: &mut Ui,
+    timer: &mut Option<((u32, usize), u64)>,
+    limit: u32,
+    stamp: (u32, usize),
+    now_ms: u64,
+) -> bool {
+    let start = match *timer {
+        Some((s, t)) if s == stamp => t,
+        _ => {
+            *timer = Some((stamp, now_ms));
+            now_ms
         }
-        slot.1
-    });
-    let left = u64::from(limit).saturating_sub(start.elapsed().as_secs());
+    };
+    let left_ms = (u64::from(limit) * 1000).saturating_sub(now_ms.saturating_sub(start));
+    let left = left_ms.div_ceil(1000);
     let text = RichText::new(format!("Time to program: {}:{:02}", left / 60, left % 60)).strong();
     let text = if left <= 10 {
         text.color(ui.visuals().error_fg_color)
@@ -326,5 +366,5 @@ fn three_minute_timer(ui: &mut Ui, game: &crate::engine::Game, id: usize, stamp:
     );
     ui.ctx()
         .request_repaint_after(std::time::Duration::from_millis(250));
-    left == 0
+    left_ms == 0
 }

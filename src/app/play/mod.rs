@@ -17,6 +17,7 @@ mod robots;
 mod samples;
 pub mod session;
 mod setup;
+mod start_ui;
 mod view;
 
 use crate::app::canvas::cache::BoardCache;
@@ -25,7 +26,7 @@ use crate::app::canvas::{BoardView, ZOOM_STEP};
 use crate::app::command::Action;
 use crate::app::state::shown::HoverInfo;
 use crate::bots::Arena;
-use crate::engine::{Card, Choices};
+use crate::engine::{Card, Choices, OptionSet};
 use crate::model::Course;
 use crate::render::Scene;
 use anim::Animation;
@@ -89,6 +90,11 @@ pub struct PlayView {
     /// The "you" robot whose hand is shown.
     you: usize,
     draft: Draft,
+    /// The start options the shown "you" robot is picking to keep (start options: deal N, keep K).
+    start_pick: OptionSet,
+    /// The Three Minute Rule's countdown: the programming step it times (turn, timeline length)
+    /// and when it started on the race's clock, in milliseconds.
+    timer: Option<((u32, usize), u64)>,
     /// The event picked in the log: (step, event index).
     picked: Option<(usize, usize)>,
     /// What the log last scrolled to: (step, event index or `usize::MAX` for the step).
@@ -143,6 +149,8 @@ impl PlayView {
             last_now: 0.0,
             you: 0,
             draft: Draft::default(),
+            start_pick: OptionSet::EMPTY,
+            timer: None,
             picked: None,
             log_target: None,
             log_rows: (u64::MAX, Vec::new()),
@@ -175,6 +183,11 @@ impl PlayView {
         self.session.as_ref()
     }
 
+    /// The game under way, to change (tests give its race another clock).
+    pub fn session_mut(&mut self) -> Option<&mut Session> {
+        self.session.as_mut()
+    }
+
     /// The cards being put into the shown "you" robot's registers.
     pub fn draft(&self) -> &Draft {
         &self.draft
@@ -203,6 +216,8 @@ impl PlayView {
                     .unwrap_or(0);
                 self.session = Some(s);
                 self.error = None;
+                self.start_pick = OptionSet::EMPTY;
+                self.timer = None;
                 self.reset_draft();
                 true
             }

@@ -6,10 +6,11 @@
 pub use crate::race::{Controller, MAX_PLAYERS, StepKind};
 
 use crate::bots::{Arena, BotKind, Choice};
+use crate::engine::DiscardReason;
 use crate::engine::{Card, Choices, Event, Game, OptionSet, ProgramError, Stage, Status};
 use crate::geom::Facing;
 use crate::model::LivesRule;
-use crate::race::{Decisions, Race, RaceSetup, RaceStep, must_program};
+use crate::race::{Decisions, Race, RaceClock, RaceSetup, RaceStep, StartDeal, must_program};
 use std::sync::{Arc, mpsc};
 
 /// What a new game is made of.
@@ -125,6 +126,55 @@ impl Session {
 
     pub fn arena(&self) -> &Arena {
         &self.arena
+    }
+
+    /// The clock the race times bots with; the Three Minute Rule's countdown for people reads
+    /// it too, so a test moves both without sleeping.
+    pub fn clock(&self) -> &RaceClock {
+        self.race.clock()
+    }
+
+    /// Gives the race (and the play view's countdown) another clock (tests).
+    pub fn set_clock(&mut self, clock: RaceClock) {
+        self.race.set_clock(clock);
+    }
+
+    /// The start options "you" robot `id` is dealt as the game starts and how many it keeps
+    /// (`Race::start_deal`); `None` when it has none to choose now.
+    pub fn start_deal(&self, id: usize) -> Option<StartDeal> {
+        if !self.at_end() {
+            return None;
+        }
+        self.race.start_deal(id, &self.people)
+    }
+
+    /// The start options "you" robot `id` picked to keep, if it has picked.
+    pub fn start_options_of(&self, id: usize) -> Option<OptionSet> {
+        self.people.start_options.get(&id).copied()
+    }
+
+    /// Keeps `keep` of robot `id`'s start options when the game starts, if they are ones it was
+    /// dealt and as many as the rule keeps (`Race::check_start_options`).
+    pub fn set_start_options(&mut self, id: usize, keep: OptionSet) -> Result<(), String> {
+        if !self.at_end() {
+            return Err("go to the newest step to choose".to_string());
+        }
+        self.race.check_start_options(id, keep, &self.people)?;
+        self.people.start_options.insert(id, keep);
+        Ok(())
+    }
+
+    /// Takes back robot `id`'s pick of start options so it can pick again.
+    pub fn clear_start_options(&mut self, id: usize) {
+        self.people.start_options.remove(&id);
+    }
+
+    /// "You" robots that still have to pick their start options before the game can start.
+    pub fn choosing_start_options(&self) -> Vec<usize> {
+        if !self.at_end() {
+            return Vec::new();
+        }
+        self.race.choosing_start_options(&self.people)
     }
 
     pub fn controllers(&self) -> &[Controller] {
@@ -319,7 +369,7 @@ impl Session {
 
     /// Adds `game`, reached by `events`, to the timeline and shows it.
     fn push_game(&mut self, kind: StepKind, events: Vec<Event>, game: Game) {
-        let lines = events.iter().map(|e| e.describe(game.names())).collect();
+        let lines = events.iter().map(|e| self.line(e, &game)).collect();
         self.steps.push(Step {
             kind,
             game,
@@ -328,6 +378,35 @@ impl Session {
         });
         self.cursor += 1;
         self.revision += 1;
+    }
+
+    /// An event in words for the log. Under Secret Options (seed 003 section 8.4: options are
+    /// "kept face-down until used") an option a robot not played from this window draws or gives
+    /// back as the game starts is not named; its use, loss or destruction is.
+    fn line(&self, e: &Event, game: &Game) -> String {
+        let secret = |robot: u8| {
+            game.settings.house.secret_options
+                && self.controllers().get(usize::from(robot)) != Some(&Controller::You)
+        };
+        let name = |robot: u8| {
+            game.names()
+                .get(usize::from(robot))
+                .cloned()
+                .unwrap_or_else(|| format!("robot {}", robot + 1))
+        };
+        match e {
+            Event::OptionDrawn { robot, at, .. } if secret(*robot) => {
+                format!("{} draws an option card, face down, at {at}", name(*robot))
+            }
+            Event::OptionDiscarded {
+                robot,
+                reason: DiscardReason::NotKept,
+                ..
+            } if secret(*robot) => {
+                format!("{} gives back an option card, face down", name(*robot))
+            }
+            _ => e.describe(game.names()),
+        }
     }
 
     /// Steps forward to the end of the turn (or until a "you" robot has to program, or the game

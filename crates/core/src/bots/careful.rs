@@ -2,8 +2,10 @@
 //! the distance maps' table of lone-robot steps with the damage the board's lasers deal on the way,
 //! so a program that ends in a pit, off the board or at 10 damage is known deadly without running
 //! the engine, and the rest are ranked by the cards they leave to the next flag and their damage.
+//! Under moving flags the walk meets each flag where it stands in the phase the robot gets there
+//! (`FlagTrack`); otherwise on its square, as always.
 
-use super::map::{FlagMaps, UNREACHABLE};
+use super::map::{FlagMaps, FlagTrack, UNREACHABLE};
 use crate::engine::game::{DESTROYING_DAMAGE, REENTRY_DAMAGE};
 use crate::engine::{Card, CardKind, Game};
 use crate::geom::Facing;
@@ -11,23 +13,25 @@ use crate::geom::Facing;
 /// The score of a program that destroys the robot: worse than every program that does not.
 pub const DEAD_SCORE: u32 = u32::MAX / 2;
 
-/// Where a lone robot is, by the map: its state, the flags it has touched and its damage.
+/// Where a lone robot is, by the map: its state, the flags it has touched, its damage and the
+/// register phases of the turn it has walked (which say where moving flags stand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Walker {
     pub state: u32,
     pub flags: u8,
     pub damage: u8,
+    pub phase: u8,
 }
 
 /// Score of a walker: 0 finished; otherwise 1000 per flag still to touch plus the cards to the
-/// next one. Lower is better; `None` (destroyed) is `DEAD_SCORE`.
-pub fn map_score(maps: &FlagMaps, w: Option<Walker>) -> u32 {
+/// next one where it stands then (`track`). Lower is better; `None` (destroyed) is `DEAD_SCORE`.
+pub fn map_score(maps: &FlagMaps, track: &FlagTrack, w: Option<Walker>) -> u32 {
     let Some(w) = w else { return DEAD_SCORE };
     let total = maps.flag_count();
     if w.flags >= total {
         return 0;
     }
-    let d = maps.distance(w.flags + 1, w.state);
+    let d = maps.distance_at(track, w.flags + 1, w.phase, w.state);
     let d = if d == UNREACHABLE { 900 } else { u32::from(d) };
     u32::from(total - w.flags) * 1000 + d
 }
@@ -45,28 +49,37 @@ pub fn death_cost() -> u32 {
 }
 
 /// The score of a walk's end: the map's, plus what its damage costs.
-pub fn walk_score(maps: &FlagMaps, w: Option<Walker>) -> u32 {
+pub fn walk_score(maps: &FlagMaps, track: &FlagTrack, w: Option<Walker>) -> u32 {
     match w {
         Some(w) if w.flags < maps.flag_count() => {
-            map_score(maps, Some(w)).saturating_add(damage_cost(w.damage))
+            map_score(maps, track, Some(w)).saturating_add(damage_cost(w.damage))
         }
-        _ => map_score(maps, w),
+        _ => map_score(maps, track, w),
     }
 }
 
 /// One card played by a lone robot: `None` when the step destroys it (a pit, the edge, a square
 /// deadly in some phase, or the 10th point of damage). A robot that has touched every flag stays.
-pub fn walk(maps: &FlagMaps, w: Walker, kind: Option<CardKind>) -> Option<Walker> {
-    let Some(kind) = kind else { return Some(w) };
+/// It touches its next flag where `track` has the flag at the end of that phase.
+pub fn walk(
+    maps: &FlagMaps,
+    track: &FlagTrack,
+    w: Walker,
+    kind: Option<CardKind>,
+) -> Option<Walker> {
+    let phase = w.phase.saturating_add(1);
+    let Some(kind) = kind else {
+        return Some(Walker { phase, ..w });
+    };
     if w.flags >= maps.flag_count() {
-        return Some(w);
+        return Some(Walker { phase, ..w });
     }
     let (state, hurt) = maps.step_hurt(w.state, kind)?;
     let damage = w.damage.saturating_add(hurt);
     if damage >= DESTROYING_DAMAGE {
         return None;
     }
-    let flags = if maps.flag_square(w.flags + 1) == Some(maps.square_of(state)) {
+    let flags = if maps.flag_square_at(track, w.flags + 1, phase) == Some(maps.square_of(state)) {
         w.flags + 1
     } else {
         w.flags
@@ -75,6 +88,7 @@ pub fn walk(maps: &FlagMaps, w: Walker, kind: Option<CardKind>) -> Option<Walker
         state,
         flags,
         damage,
+        phase,
     })
 }
 
@@ -113,8 +127,10 @@ pub fn ranked_programs(
     let by_kind = hand_by_kind(game, id);
     let locked: Vec<Option<CardKind>> =
         (n..5).map(|reg| r.registers[reg].map(|c| c.kind)).collect();
+    let track = maps.track(game);
     let mut search = Search {
         maps,
+        track: &track,
         by_kind: &by_kind,
         used: vec![0; CardKind::ALL.len()],
         seq: Vec::with_capacity(5),
@@ -127,12 +143,14 @@ pub fn ranked_programs(
         state,
         flags: r.flags,
         damage: r.damage,
+        phase: 0,
     }));
     search.best
 }
 
 struct Search<'a> {
     maps: &'a FlagMaps,
+    track: &'a FlagTrack,
     by_kind: &'a [Vec<Card>],
     used: Vec<usize>,
     seq: Vec<Card>,
@@ -156,9 +174,9 @@ impl Search<'_> {
         if self.seq.len() == self.n {
             let mut end = w;
             for &k in self.locked {
-                end = end.and_then(|w| walk(self.maps, w, k));
+                end = end.and_then(|w| walk(self.maps, self.track, w, k));
             }
-            let score = walk_score(self.maps, end);
+            let score = walk_score(self.maps, self.track, end);
             // Ties keep the earlier find; the list stays sorted and short.
             let at = self.best.partition_point(|(s, _)| *s <= score);
             if at < self.keep {
@@ -173,7 +191,7 @@ impl Search<'_> {
             };
             self.used[k] += 1;
             self.seq.push(card);
-            let next = w.and_then(|w| walk(self.maps, w, Some(card.kind)));
+            let next = w.and_then(|w| walk(self.maps, self.track, w, Some(card.kind)));
             self.dfs(next);
             self.seq.pop();
             self.used[k] -= 1;
@@ -181,9 +199,10 @@ impl Search<'_> {
     }
 }
 
-/// Re-entry facing towards the next flag, powered up.
+/// Re-entry facing towards the next flag (where it stands now under moving flags), powered up.
 pub fn facing_choice(maps: &FlagMaps, game: &Game, id: usize) -> Option<(Facing, bool)> {
     let r = game.robot(id)?;
     let flag = (r.flags + 1).min(maps.flag_count());
-    Some((maps.best_facing(r.archive, flag)?, false))
+    let track = maps.track(game);
+    Some((maps.best_facing_on(&track, r.archive, flag)?, false))
 }

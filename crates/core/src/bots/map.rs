@@ -4,6 +4,7 @@
 //! pits count as the rules say.
 
 use crate::engine::Game;
+use crate::engine::flags::flags_through_phase;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES};
 use crate::engine::{CardKind, Factory, StepTable};
 use crate::geom::{Facing, Square};
@@ -31,7 +32,7 @@ pub struct FlagMaps {
     /// Cells a step may not end on (`Board::is_deadly`).
     deadly: Vec<bool>,
     /// `dist[flag][state]`: cards to end a phase on flag `flag + 1`.
-    dist: Vec<Vec<u16>>,
+    dist: Vec<Arc<Vec<u16>>>,
     /// Moving flags: the distance maps to other squares a flag has stood on, by cell, built the
     /// first time a bot asks (`distance_in`).
     moved: Mutex<HashMap<usize, Arc<Vec<u16>>>>,
@@ -63,7 +64,10 @@ impl FlagMaps {
         // its own (on a small one starting the threads costs more than the searches).
         let maps_ref = &maps;
         if maps.factory.cell_count() < PARALLEL_CELLS {
-            maps.dist = flags.iter().map(|&f| maps_ref.search_back(f)).collect();
+            maps.dist = flags
+                .iter()
+                .map(|&f| Arc::new(maps_ref.search_back(f)))
+                .collect();
             return maps;
         }
         maps.dist = std::thread::scope(|scope| {
@@ -73,7 +77,7 @@ impl FlagMaps {
                 .collect();
             searches
                 .into_iter()
-                .map(|s| s.join().unwrap_or_default())
+                .map(|s| Arc::new(s.join().unwrap_or_default()))
                 .collect()
         });
         maps
@@ -205,25 +209,74 @@ impl FlagMaps {
         if now.is_none() || now == self.flag_square(flag) {
             return self.distance(flag, state);
         }
-        let Some(cell) = now.and_then(|s| self.factory.index(s)) else {
-            return UNREACHABLE;
-        };
+        now.and_then(|s| self.map_to(s))
+            .and_then(|m| m.get(state as usize).copied())
+            .unwrap_or(UNREACHABLE)
+    }
+
+    /// The distance map to `square` (cards for a lone robot to end a phase there): a flag's own
+    /// map on a flag's start square, else one searched the first time a flag stands there and
+    /// kept. `None` off the grid.
+    fn map_to(&self, square: Square) -> Option<Arc<Vec<u16>>> {
+        if let Some(k) = self.factory.flags().iter().position(|&f| f == square) {
+            return self.dist.get(k).map(Arc::clone);
+        }
+        let cell = self.factory.index(square)?;
         let cached = self
             .moved
             .lock()
             .ok()
             .and_then(|m| m.get(&cell).map(Arc::clone));
-        let map = match cached {
-            Some(m) => m,
-            None => {
-                let m = Arc::new(self.search_back(self.factory.square_of(cell)));
-                if let Ok(mut all) = self.moved.lock() {
-                    all.insert(cell, Arc::clone(&m));
-                }
-                m
+        if let Some(m) = cached {
+            return Some(m);
+        }
+        let m = Arc::new(self.search_back(square));
+        if let Ok(mut all) = self.moved.lock() {
+            all.insert(cell, Arc::clone(&m));
+        }
+        Some(m)
+    }
+
+    /// Where the flags of `game` stand through the turn it is in (moving flags: as the turn
+    /// starts and after each register phase, by the engine's own flag motion,
+    /// `flags_through_phase`), with the map to each of those squares, so a walk meets a flag
+    /// where it will be in the phase it gets there. Empty when the flags stay on their squares.
+    pub fn track(&self, game: &Game) -> FlagTrack {
+        if game.settings.house.moving_flags.is_none() {
+            return FlagTrack::default();
+        }
+        let mut at: Vec<Square> = (1..=self.flag_count())
+            .filter_map(|n| game.flag_square(n).or_else(|| self.flag_square(n)))
+            .collect();
+        let mut phases = Vec::with_capacity(6);
+        for phase in 0..=5u8 {
+            if phase > 0 {
+                flags_through_phase(&self.factory, &mut at, phase);
             }
-        };
-        map.get(state as usize).copied().unwrap_or(UNREACHABLE)
+            let maps: Option<Vec<(Square, Arc<Vec<u16>>)>> =
+                at.iter().map(|&s| self.map_to(s).map(|m| (s, m))).collect();
+            let Some(maps) = maps else {
+                return FlagTrack::default();
+            };
+            phases.push(maps);
+        }
+        FlagTrack { phases }
+    }
+
+    /// Flag `flag`'s square after `phase` register phases of the turn `track` follows.
+    pub fn flag_square_at(&self, track: &FlagTrack, flag: u8, phase: u8) -> Option<Square> {
+        match track.at(flag, phase) {
+            Some((s, _)) => Some(*s),
+            None => self.flag_square(flag),
+        }
+    }
+
+    /// As `distance`, to flag `flag` where it stands after `phase` register phases of `track`.
+    pub fn distance_at(&self, track: &FlagTrack, flag: u8, phase: u8, state: u32) -> u16 {
+        match track.at(flag, phase) {
+            Some((_, m)) => m.get(state as usize).copied().unwrap_or(UNREACHABLE),
+            None => self.distance(flag, state),
+        }
     }
 
     /// The square of flag `flag` (1-based).
@@ -240,10 +293,35 @@ impl FlagMaps {
 
     /// The facing on `square` closest to flag `flag` (a re-entry or start choice).
     pub fn best_facing(&self, square: Square, flag: u8) -> Option<Facing> {
+        self.best_facing_on(&FlagTrack::default(), square, flag)
+    }
+
+    /// As `best_facing`, to flag `flag` where it stands as the turn `track` follows starts.
+    pub fn best_facing_on(&self, track: &FlagTrack, square: Square, flag: u8) -> Option<Facing> {
         Facing::ALL.into_iter().min_by_key(|&f| {
             self.state(square, f)
-                .map_or(UNREACHABLE, |s| self.distance(flag, s))
+                .map_or(UNREACHABLE, |s| self.distance_at(track, flag, 0, s))
         })
+    }
+}
+
+/// Where the flags stand through one turn under moving flags (`FlagMaps::track`): for the start
+/// of the turn and after each of its five register phases, each flag's square and the map to it.
+/// Empty when the flags stay put: then every look-up is the flag's own square and map, so a plain
+/// game plans exactly as it always has.
+#[derive(Clone, Debug, Default)]
+pub struct FlagTrack {
+    /// `phases[p][flag - 1]`: after register phase `p` (0: as the turn starts).
+    phases: Vec<Vec<(Square, Arc<Vec<u16>>)>>,
+}
+
+impl FlagTrack {
+    /// Flag `flag`'s square and map after `phase` phases (the last one known past the fifth).
+    fn at(&self, flag: u8, phase: u8) -> Option<&(Square, Arc<Vec<u16>>)> {
+        let last = self.phases.len().checked_sub(1)?;
+        self.phases
+            .get(usize::from(phase).min(last))?
+            .get(usize::from(flag.max(1)) - 1)
     }
 }
 

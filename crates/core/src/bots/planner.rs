@@ -9,7 +9,7 @@ use super::careful::{
     DEAD_SCORE, Walker, damage_cost, death_cost, facing_choice, map_score, ranked_programs, walk,
     walk_score,
 };
-use super::map::FlagMaps;
+use super::map::{FlagMaps, FlagTrack};
 use super::options::{basic_choices, movement_variants};
 use super::strategy::{Bot, Choice};
 use crate::engine::steps::CARDS;
@@ -96,6 +96,8 @@ impl PlannerBot {
         }
         let r = sim.robot(id)?;
         let maps = &self.maps;
+        // Flags where the turn left them (moving flags), as the next turn starts.
+        let track = maps.track(&sim);
         let (dead, score) = match r.status {
             Status::Finished => (false, 0),
             Status::Eliminated => (true, DEAD_SCORE),
@@ -103,22 +105,27 @@ impl PlannerBot {
                 // Back on the archive next turn with 2 damage, facing the best way.
                 let flag = (r.flags + 1).min(maps.flag_count());
                 let at = maps
-                    .best_facing(r.archive, flag)
+                    .best_facing_on(&track, r.archive, flag)
                     .and_then(|f| maps.state(r.archive, f));
                 let w = at.map(|state| Walker {
                     state,
                     flags: r.flags,
                     damage: 0,
+                    phase: 0,
                 });
-                (true, map_score(maps, w).saturating_add(death_cost()))
+                (
+                    true,
+                    map_score(maps, &track, w).saturating_add(death_cost()),
+                )
             }
             Status::Active => {
                 let w = maps.state(r.square, r.facing).map(|state| Walker {
                     state,
                     flags: r.flags,
                     damage: 0,
+                    phase: 0,
                 });
-                let score = map_score(maps, w).saturating_add(damage_cost(r.damage));
+                let score = map_score(maps, &track, w).saturating_add(damage_cost(r.damage));
                 (false, score)
             }
         };
@@ -140,6 +147,7 @@ impl PlannerBot {
 fn planning_games(maps: &FlagMaps, game: &Game, id: usize) -> [Game; 2] {
     let mut idle = game.clone();
     let mut likely = game.clone();
+    let track = maps.track(game);
     for (j, r) in game.robots().iter().enumerate() {
         if j == id || !r.is_active() || r.powered_down {
             continue;
@@ -151,24 +159,25 @@ fn planning_games(maps: &FlagMaps, game: &Game, id: usize) -> [Game; 2] {
             }
         }
         idle.set_registers(j, registers);
-        likely.set_registers(j, likely_registers(maps, r));
+        likely.set_registers(j, likely_registers(maps, &track, r));
     }
     [idle, likely]
 }
 
 /// Robot `r`'s registers if it plays, in each unlocked register, the card that brings it closest
 /// to its next flag on the map (any card: its hand is unknown), each with the step table's
-/// priority for that kind.
-fn likely_registers(maps: &FlagMaps, r: &Robot) -> [Option<Card>; 5] {
+/// priority for that kind. Moving flags are met where `track` has them.
+fn likely_registers(maps: &FlagMaps, track: &FlagTrack, r: &Robot) -> [Option<Card>; 5] {
     let mut registers = r.registers;
     let mut w = maps.state(r.square, r.facing).map(|state| Walker {
         state,
         flags: r.flags,
         damage: r.damage,
+        phase: 0,
     });
     for (k, slot) in registers.iter_mut().enumerate() {
         if r.is_locked(k) {
-            w = w.and_then(|x| walk(maps, x, slot.map(|c| c.kind)));
+            w = w.and_then(|x| walk(maps, track, x, slot.map(|c| c.kind)));
             continue;
         }
         let Some(now) = w else {
@@ -177,8 +186,8 @@ fn likely_registers(maps: &FlagMaps, r: &Robot) -> [Option<Card>; 5] {
         };
         let best = CARDS
             .iter()
-            .filter_map(|c| walk(maps, now, Some(c.kind)).map(|n| (c, n)))
-            .min_by_key(|(_, n)| walk_score(maps, Some(*n)));
+            .filter_map(|c| walk(maps, track, now, Some(c.kind)).map(|n| (c, n)))
+            .min_by_key(|(_, n)| walk_score(maps, track, Some(*n)));
         *slot = best.map(|(c, _)| *c);
         w = best.map(|(_, n)| n);
     }

@@ -11,7 +11,8 @@ use crate::geom::Square;
 impl Game {
     /// The start of the game (as turn 1 begins): One Free Option ("At the beginning of the game,
     /// each player draws a free option", seed 003 section 8.4) and start options (deal N, keep
-    /// K: the robot keeps the K it values most by its policy and gives the others back).
+    /// K: the robot keeps the K it values most by its policy and gives the others back; a
+    /// person's pick reaches here as the options its policy keeps first, `race/start.rs`).
     pub(super) fn start_of_game(&mut self, events: &mut Vec<Event>) {
         let house = self.settings.house;
         if self.turn != 1 || !self.settings.options {

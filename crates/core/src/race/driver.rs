@@ -46,11 +46,13 @@ impl RaceSetup {
 }
 
 /// What people decided for the next step: programs of their robots (for the turn being
-/// programmed) and how their destroyed robots re-enter (facing, powered down).
+/// programmed), how their destroyed robots re-enter (facing, powered down) and, as the game
+/// starts under the start-options rule, which of the options dealt each keeps (`start.rs`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Decisions {
     pub programs: BTreeMap<usize, Choice>,
     pub reentries: BTreeMap<usize, (Facing, bool)>,
+    pub start_options: BTreeMap<usize, OptionSet>,
 }
 
 /// One step a race took: what it was and the events it logged.
@@ -152,14 +154,27 @@ impl Race {
             .collect()
     }
 
-    /// Whether `step` would take a step: the game is not over and no person's program is missing.
+    /// Whether `step` would take a step: the game is not over and no person's program (or pick
+    /// of start options) is missing.
     pub fn can_step(&self, people: &Decisions) -> bool {
-        !self.game.is_over() && self.waiting_for(people).is_empty()
+        !self.game.is_over()
+            && self.waiting_for(people).is_empty()
+            && self.choosing_start_options(people).is_empty()
+    }
+
+    /// The game, for the race's own bookkeeping (`start.rs`).
+    pub(super) fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
     }
 
     /// Gives the race another clock to time its bots with (tests: a clock that moves as told).
     pub fn set_clock(&mut self, clock: RaceClock) {
         self.clock = clock;
+    }
+
+    /// The clock the race times its bots with; the play view times people's programming on it.
+    pub fn clock(&self) -> &RaceClock {
+        &self.clock
     }
 
     /// Robot `id`'s program completed under the Three Minute Rule when its time ran out:
@@ -230,6 +245,7 @@ impl Race {
                         self.game.choose_reentry(i, facing, down);
                     }
                 }
+                self.apply_start_picks(people);
                 self.game.begin_turn(&mut events);
                 StepKind::Dealt {
                     turn: self.game.turn(),

@@ -6,6 +6,7 @@
 pub mod clock;
 pub mod drive;
 mod driver;
+mod start;
 pub mod stats;
 pub mod tally;
 
@@ -14,6 +15,7 @@ pub use drive::{
     DriveOptions, DriveStats, GameResult, drive, drive_stats, drive_with, play_game, play_game_with,
 };
 pub use driver::{Decisions, Race, RaceSetup, RaceStep, must_program};
+pub use start::StartDeal;
 pub use tally::Tally;
 
 use crate::bots::BotKind;

@@ -59,3 +59,34 @@ fn start_options_deal_three_keep_one_and_every_card_stays_counted_docs_rules_hou
     g.begin_turn(&mut ev);
     assert_eq!(g.options(0).len(), 1);
 }
+
+#[test]
+fn start_options_keep_the_ones_the_policy_names_docs_rules_house_rules() {
+    use crate::engine::OptionSet;
+    let mut g = two_robot_game(9);
+    g.settings.house.start_options = Some(crate::model::rules::StartOptions { deal: 3, keep: 1 });
+    // The deal as the policy alone keeps it: robot 0's three cards are its draws.
+    let mut trial = g.clone();
+    let mut ev = Vec::new();
+    trial.begin_turn(&mut ev);
+    let dealt: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            crate::engine::Event::OptionDrawn {
+                robot: 0, option, ..
+            } => Some(*option),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dealt.len(), 3);
+    // Whichever of the three the policy names is the one kept.
+    for &pick in &dealt {
+        let mut game = g.clone();
+        let mut policy = game.choices(0).policy;
+        policy.keep = OptionSet::EMPTY;
+        policy.keep.insert(pick);
+        game.set_policy(0, policy);
+        game.begin_turn(&mut Vec::new());
+        assert_eq!(game.options(0).iter().collect::<Vec<_>>(), vec![pick]);
+    }
+}

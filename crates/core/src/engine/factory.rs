@@ -332,7 +332,11 @@ impl Factory {
             .collect();
         if let Some((side, _)) = fold {
             for line in &mut lasers {
-                cut_at_cube_edge(line, side, width, height, &cells, &folds);
+                cut_at_cube_edge(&mut line.cells, line.direction, side, width, height, &cells, &folds);
+            }
+            // A repulsor's beam is traced like a board laser's (docs/rules.md, Repulsors).
+            for line in &mut repulsors {
+                cut_at_cube_edge(&mut line.cells, line.direction, side, width, height, &cells, &folds);
             }
         }
         let laser_crossings = Crossings::new(cells.len(), lasers.iter().map(|l| &l.cells[..]));
@@ -653,27 +657,26 @@ fn mark_folds(
     folds
 }
 
-/// A board laser's beam on a cube stops at the first board edge it meets; on the inside it goes
-/// on to the first row across it (seed 003 section 8.1).
+/// A board laser's (or a repulsor's) beam on a cube stops at the first board edge it meets; on
+/// the inside it goes on to the first row across it (seed 003 section 8.1).
 fn cut_at_cube_edge(
-    line: &mut LaserLine,
+    line: &mut Vec<u32>,
+    dir: Facing,
     side: CubeSide,
     width: i32,
     height: i32,
     cells: &[Cell],
     folds: &HashMap<(Square, Facing), (Square, Facing)>,
 ) {
-    let dir = line.direction;
     let bit = 1 << dir.index();
     let Some(k) = line
-        .cells
         .iter()
         .position(|&c| cells[c as usize].cube_edge & bit != 0)
     else {
         return;
     };
-    let at = line.cells[k] as usize;
-    line.cells.truncate(k + 1);
+    let at = line[k] as usize;
+    line.truncate(k + 1);
     if side == CubeSide::Outside || cells[at].beam_walls & bit != 0 {
         return;
     }
@@ -682,7 +685,7 @@ fn cut_at_cube_edge(
     if let Some(i) = index_in(width, height, t)
         && cells[i].on_board
     {
-        line.cells.push(i as u32);
+        line.push(i as u32);
     }
 }
 

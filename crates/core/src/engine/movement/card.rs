@@ -235,7 +235,7 @@ impl Game {
                 cause: RotateCause::Gate,
             });
         }
-        self.land_pushed(&chain, away, phase, events);
+        self.land_pushed(&chain, exit, away, phase, events);
         self.land(i, phase, events)
     }
 

@@ -4,10 +4,10 @@
 
 mod sheet;
 
+use crate::engine::Factory;
 use crate::format::{Document, Library, load_document, save_atomic};
 use crate::model::{Board, CompileProblem, StartRule};
 use crate::render::page::{PrintSettings, plan};
-use crate::engine::Factory;
 use crate::render::{Scene, SceneOptions, build_scene, build_scene_for_play, pdf, png, svg};
 use std::io::Write;
 use std::path::{Path, PathBuf};

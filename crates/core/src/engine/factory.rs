@@ -332,11 +332,27 @@ impl Factory {
             .collect();
         if let Some((side, _)) = fold {
             for line in &mut lasers {
-                cut_at_cube_edge(&mut line.cells, line.direction, side, width, height, &cells, &folds);
+                cut_at_cube_edge(
+                    &mut line.cells,
+                    line.direction,
+                    side,
+                    width,
+                    height,
+                    &cells,
+                    &folds,
+                );
             }
             // A repulsor's beam is traced like a board laser's (docs/rules.md, Repulsors).
             for line in &mut repulsors {
-                cut_at_cube_edge(&mut line.cells, line.direction, side, width, height, &cells, &folds);
+                cut_at_cube_edge(
+                    &mut line.cells,
+                    line.direction,
+                    side,
+                    width,
+                    height,
+                    &cells,
+                    &folds,
+                );
             }
         }
         let laser_crossings = Crossings::new(cells.len(), lasers.iter().map(|l| &l.cells[..]));

@@ -27,11 +27,7 @@ pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
 /// to the first row across inside (seed 003 section 8.1). On any other course it is
 /// `build_scene` of the factory's board.
 pub fn build_scene_for_play(factory: &Factory, options: &SceneOptions) -> Scene {
-    build(
-        factory.board(),
-        factory.cube().map(|_| factory),
-        options,
-    )
+    build(factory.board(), factory.cube().map(|_| factory), options)
 }
 
 fn build(board: &Board, cube: Option<&Factory>, options: &SceneOptions) -> Scene {

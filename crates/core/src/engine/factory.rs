@@ -5,7 +5,7 @@
 use super::cube::Fold;
 use crate::geom::{Facing, Square};
 use crate::model::rules::CubeSide;
-use crate::model::{Board, Colour, Device, Floor, Flow, HouseRules, Mount, Phases, Spin};
+use crate::model::{Barrier, Board, Colour, Device, Floor, Flow, HouseRules, Mount, Phases, Spin};
 use std::collections::HashMap;
 
 /// What the engine needs to know about one square.
@@ -314,7 +314,7 @@ impl Factory {
         }
         let mut folds = HashMap::new();
         if let Some((_, fold)) = &fold {
-            folds = mark_folds(fold, width, height, &mut cells);
+            folds = mark_folds(fold, &board, width, height, &mut cells);
         }
         let mut lasers: Vec<LaserLine> = board
             .laser_beams()
@@ -643,28 +643,44 @@ fn beam_runs(width: i32, height: i32, cells: &[Cell]) -> Vec<[u32; 4]> {
     runs
 }
 
-/// Marks every board-edge square of a folded net in `cells` and joins the walls of edges that
-/// meet (a wall on either edge stands between the two squares); returns the crossings the net
-/// does not already make by stepping.
+/// Marks every board-edge square of a folded net in `cells` and joins the barriers of edges that
+/// meet: a barrier on the other board's edge stands between the two squares too, seen from this
+/// side (its anchor is over there), so a wall or gate blocks both ways, a one-way wall lets a
+/// robot through from its green side and a ledge stops a robot climbing it (seed 001, One-Way
+/// Walls; Ledges). Returns the crossings the net does not already make by stepping.
 fn mark_folds(
     fold: &Fold,
+    board: &Board,
     width: i32,
     height: i32,
     cells: &mut [Cell],
 ) -> HashMap<(Square, Facing), (Square, Facing)> {
     let mut folds = HashMap::new();
     for ((s, d), (t, e)) in fold.crossings() {
-        let (Some(a), Some(b)) = (index_in(width, height, s), index_in(width, height, t)) else {
+        let Some(a) = index_in(width, height, s) else {
             continue;
         };
-        let back = 1 << e.opposite().index();
         let bit = 1 << d.index();
         cells[a].cube_edge |= bit;
-        if cells[b].move_walls & back != 0 {
-            cells[a].move_walls |= bit;
-        }
-        if cells[b].beam_walls & back != 0 {
-            cells[a].beam_walls |= bit;
+        if let Some(far) = board.barrier(t, e.opposite()) {
+            // Here is the anchor's other side: what `Board::wall_blocks_move` says for a barrier
+            // not anchored here.
+            let anchored_there = far.anchored_here;
+            let blocks = match far.barrier {
+                Barrier::Plain | Barrier::Spiked | Barrier::Gate(_) => true,
+                Barrier::OneWay => !anchored_there,
+                Barrier::Ledge => anchored_there,
+            };
+            if blocks {
+                cells[a].move_walls |= bit;
+                cells[a].beam_walls |= bit;
+            }
+            if far.barrier == Barrier::Ledge && !anchored_there {
+                cells[a].ledge_drops |= bit;
+            }
+            if far.barrier == Barrier::Spiked && !anchored_there {
+                cells[a].spikes |= bit;
+            }
         }
         if (t, e) != (s.step(d), d) {
             folds.insert((s, d), (t, e));

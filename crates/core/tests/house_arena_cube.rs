@@ -4,12 +4,15 @@
 //! and `house_cubed_*` scenario files.
 
 use factory_floor_core::bots::{Arena, BotKind};
-use factory_floor_core::engine::{Event, Factory, Shooter};
+use factory_floor_core::cli::scenario::run_scenario_file;
+use factory_floor_core::engine::{Event, Factory, PushedBy, RotateCause, ScenarioReport, Shooter};
 use factory_floor_core::format::Library;
 use factory_floor_core::geom::Rotation;
 use factory_floor_core::geom::{Facing, Square};
+use factory_floor_core::model::rules::CubeSide;
 use factory_floor_core::model::{Course, TilePlacement};
 use factory_floor_core::race::play_game;
+use factory_floor_core::render::{Rgba, SceneOptions, Shape, build_scene, build_scene_for_play};
 use factory_floor_core::validate::{Severity, analyse};
 
 fn sample(name: &str) -> (Course, Library) {
@@ -153,4 +156,239 @@ fn a_net_that_does_not_fold_is_an_error_naming_the_tiles_seed_003_8_1() {
         a.diagnostics
     );
     assert!(Arena::new(&course, &lib).is_err());
+}
+
+/// A `house_cubed_*` scenario file run through the engine; its expectations must hold.
+fn cubed_scenario(name: &str) -> ScenarioReport {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/scenarios")
+        .join(format!("house_cubed_{name}.json"));
+    let report = run_scenario_file(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert!(report.passed(), "{}", report.diff());
+    report
+}
+
+/// The robot's pushes and cube-edge turns, in order.
+fn pushes_and_turns(report: &ScenarioReport, robot: u8) -> Vec<String> {
+    report
+        .events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Pushed {
+                robot: r,
+                by,
+                from,
+                to,
+            } if r == robot => Some(format!("pushed by {by:?} {from} -> {to}")),
+            Event::Rotated {
+                robot: r,
+                from,
+                to,
+                cause: RotateCause::CubeEdge,
+            } if r == robot => Some(format!("turned {from:?} -> {to:?}")),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_pusher_pushes_over_a_folded_edge_to_the_square_the_fold_leads_to_seed_003_8_1() {
+    let report = cubed_scenario("pusher_pushes_across_an_edge");
+    // The square and the turn come from the fold, as for a robot's own move.
+    let (to, travel) = report.game.factory().next(Square::new(3, 1), Facing::W);
+    assert_eq!((to, travel), (Square::new(1, 3), Facing::S));
+    assert_eq!(
+        pushes_and_turns(&report, 0),
+        vec![
+            format!("pushed by Pusher (3, 1) -> {to}"),
+            "turned N -> W".to_string()
+        ]
+    );
+}
+
+#[test]
+fn a_chain_pushed_over_a_folded_edge_turns_only_the_robot_that_crosses_seed_003_8_1() {
+    let report = cubed_scenario("push_chain_crosses_an_edge");
+    assert_eq!(
+        pushes_and_turns(&report, 0),
+        vec!["pushed by Pusher (4, 7) -> (3, 7)".to_string()]
+    );
+    assert_eq!(
+        pushes_and_turns(&report, 1),
+        vec![
+            format!("pushed by {:?} (3, 7) -> (1, 5)", PushedBy::Robot(0)),
+            "turned E -> S".to_string()
+        ]
+    );
+}
+
+#[test]
+fn pushes_meeting_across_a_folded_edge_cancel_and_walls_across_it_stop_a_push_seed_003_8_1() {
+    for name in [
+        "two_pushes_onto_one_square_across_an_edge",
+        "pusher_blocked_by_a_wall_on_either_side_of_an_edge",
+    ] {
+        let report = cubed_scenario(name);
+        for robot in 0..2 {
+            assert_eq!(
+                pushes_and_turns(&report, robot),
+                Vec::<String>::new(),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_repulsor_beam_pushes_over_a_folded_edge_and_reaches_only_the_first_row_inside_seed_003_8_1() {
+    let report = cubed_scenario("repulsor_pushes_across_an_edge");
+    assert_eq!(
+        pushes_and_turns(&report, 0),
+        vec![
+            "pushed by Repulsor (3, 1) -> (1, 3)".to_string(),
+            "turned E -> N".to_string()
+        ]
+    );
+    // Inside, the beam crosses into the first row and pushes there the way it travels on.
+    let inside = cubed_scenario("inside_repulsor_reaches_the_first_row_across");
+    assert_eq!(
+        pushes_and_turns(&inside, 0),
+        vec!["pushed by Repulsor (1, 3) -> (1, 4)".to_string()]
+    );
+    assert_eq!(pushes_and_turns(&inside, 1), Vec::<String>::new());
+    let outside = cubed_scenario("outside_repulsor_stops_at_the_edge");
+    for robot in 0..2 {
+        assert_eq!(pushes_and_turns(&outside, robot), Vec::<String>::new());
+    }
+}
+
+#[test]
+fn a_gate_on_a_folded_edge_is_a_wall_from_its_back_across_the_fold_seed_003_8_1() {
+    let report = cubed_scenario("gate_on_an_edge_keeps_its_sides");
+    let factory = report.game.factory();
+    // (1,3) going north meets (3,1), whose west side holds the gate's coloured side.
+    assert_eq!(
+        factory.next(Square::new(1, 3), Facing::N),
+        (Square::new(3, 1), Facing::E)
+    );
+    assert!(factory.blocks_move(Square::new(1, 3), Facing::N));
+    assert!(factory.gate_exit(Square::new(1, 3), Facing::N).is_none());
+    assert_eq!(
+        factory.gate_exit(Square::new(4, 4), Facing::N),
+        Some((Square::new(3, 1), Facing::E))
+    );
+}
+
+#[test]
+fn a_board_laser_crosses_to_the_first_row_inside_and_stops_at_the_edge_outside_seed_003_8_1() {
+    let inside = cubed_scenario("inside_board_laser_reaches_the_first_row_across");
+    let outside = cubed_scenario("outside_board_laser_stops_at_the_edge");
+    let hits = |r: &ScenarioReport| {
+        r.events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Shot {
+                        shooter: Shooter::Board,
+                        ..
+                    }
+                )
+            })
+            .count()
+    };
+    assert_eq!((hits(&inside), hits(&outside)), (1, 0));
+}
+
+/// The sample cube played on the inside or the outside.
+fn cubed_factory(side: CubeSide) -> Factory {
+    let (mut course, lib) = sample("cubed.json");
+    course.rules.house.cubed = Some(side);
+    Factory::for_rules(course.compile(&lib), &course.rules.house)
+}
+
+/// The ends of the laser beams drawn in `shapes` (their red polylines' last points).
+fn beam_ends(shapes: &[Shape]) -> Vec<(i32, i32)> {
+    let red = Rgba::new(255, 40, 40, 230);
+    let mut ends: Vec<(i32, i32)> = shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Polyline { points, stroke } if stroke.colour == red => points.last(),
+            _ => None,
+        })
+        .map(|p| ((p.x * 2.0).round() as i32, (p.y * 2.0).round() as i32))
+        .collect();
+    ends.sort_unstable();
+    ends
+}
+
+#[test]
+fn the_picture_of_a_cube_ends_each_beam_where_the_engine_ends_it_seed_003_8_1() {
+    for side in [CubeSide::Inside, CubeSide::Outside] {
+        let factory = cubed_factory(side);
+        // Where the engine's beam table ends each laser: the far side of its last square, in
+        // the way the beam travels there (turned by a fold it crossed), in half squares.
+        let mut expected: Vec<(i32, i32)> = factory
+            .lasers()
+            .iter()
+            .map(|line| {
+                let mut way = line.direction;
+                let squares: Vec<Square> = line
+                    .cells
+                    .iter()
+                    .map(|&c| factory.square_of(c as usize))
+                    .collect();
+                for w in squares.windows(2) {
+                    let (to, travel) = factory.next(w[0], way);
+                    assert_eq!(to, w[1], "{side:?}: a beam's squares follow the fold");
+                    way = travel;
+                }
+                let last = squares[squares.len() - 1];
+                let (dx, dy) = way.delta();
+                (2 * last.x + 1 + dx, 2 * last.y + 1 + dy)
+            })
+            .collect();
+        expected.sort_unstable();
+        let scene = build_scene_for_play(&factory, &SceneOptions::default());
+        let drawn = beam_ends(&scene.shapes);
+        // Every beam ends where the engine ends it, and a beam that crossed a fold is drawn in
+        // two pieces, the piece before the fold ending on the board edge.
+        for e in &expected {
+            assert!(
+                drawn.contains(e),
+                "{side:?}: no beam drawn ending at {e:?}: {drawn:?}"
+            );
+        }
+        let flat = beam_ends(&build_scene(factory.board(), &SceneOptions::default()).shapes);
+        assert_ne!(
+            drawn, flat,
+            "{side:?}: the flat picture runs beams across the edges"
+        );
+    }
+    // The east board's laser fires west along row 7: inside it ends on the front board's first
+    // row, (7,7), at x = 7; outside on the east board's edge, x = 8; flat it would run on.
+    let ends = |side| {
+        beam_ends(&build_scene_for_play(&cubed_factory(side), &SceneOptions::default()).shapes)
+    };
+    assert!(ends(CubeSide::Inside).contains(&(14, 15)));
+    assert!(ends(CubeSide::Outside).contains(&(16, 15)));
+}
+
+#[test]
+fn a_belt_over_a_folded_edge_leads_onto_the_next_side_not_off_the_board_seed_003_8_1() {
+    let (course, lib) = sample("cubed.json");
+    let off = |c: &Course| {
+        analyse(c, &lib)
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == "belt-off-board")
+            .flat_map(|d| d.squares.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(off(&course), Vec::<Square>::new());
+    // The same course played flat: the top board's belt runs north off the board, the bottom
+    // board's express belt east.
+    let mut flat = course.clone();
+    flat.rules.house.cubed = None;
+    assert_eq!(off(&flat), vec![Square::new(6, 0), Square::new(7, 9)]);
 }

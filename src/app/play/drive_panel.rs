@@ -7,7 +7,7 @@ use crate::app::canvas::paint::{ColourMap, paint_scene_with};
 use crate::bots::drive::DriveStats;
 use crate::bots::{Arena, BotKind, DriveOptions, drive};
 use crate::geom::Square;
-use crate::render::{Rgba, Scene, SceneOptions, build_scene};
+use crate::render::{Rgba, Scene, SceneOptions, build_scene_for_play};
 use egui::Ui;
 use std::path::Path;
 use std::sync::Arc;
@@ -127,8 +127,8 @@ pub(super) const DAMAGE_COLOUR: Rgba = Rgba::rgb(255, 140, 0);
 impl DriveResults {
     pub fn new(arena: &Arena, stats: DriveStats, cancelled: bool) -> DriveResults {
         let scene = |grid: &[Vec<u32>], colour| {
-            build_scene(
-                &arena.board,
+            build_scene_for_play(
+                arena.maps.factory(),
                 &SceneOptions {
                     grid: true,
                     highlights: heat_highlights(grid, colour),

@@ -6,7 +6,7 @@ use super::PlayView;
 use crate::bots::Arena;
 use crate::format::Library;
 use crate::model::{Course, StartRule, Tile, TileSource};
-use crate::render::{Scene, SceneOptions, build_scene};
+use crate::render::{Scene, SceneOptions, build_scene_for_play};
 use egui::{RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, mpsc};
@@ -44,8 +44,9 @@ fn build(
         return None;
     }
     stage(2);
-    let scene = build_scene(
-        &arena.board,
+    // The board as the game plays it: on a cube, beams end where the engine ends them.
+    let scene = build_scene_for_play(
+        arena.maps.factory(),
         &SceneOptions {
             grid: true,
             archive_start: match course.start {

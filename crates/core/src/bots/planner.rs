@@ -212,12 +212,13 @@ fn push_risk(game: &Game, id: usize) -> u32 {
     for dir in Facing::ALL {
         // How far a push in `dir` has to carry the robot to destroy it.
         let mut fatal = None;
-        let mut s = r.square;
+        // On a cube the line goes on over a board edge (seed 003 section 8.1).
+        let (mut s, mut d) = (r.square, dir);
         for k in 1..=3 {
-            if factory.blocks_move(s, dir) {
+            if factory.blocks_move(s, d) {
                 break;
             }
-            s = s.step(dir);
+            (s, d) = factory.next(s, d);
             if !board.is_standable(s) {
                 fatal = Some(k);
                 break;
@@ -225,13 +226,12 @@ fn push_risk(game: &Game, id: usize) -> u32 {
         }
         let Some(k) = fatal else { continue };
         // A Move 3 from `d` squares behind pushes the robot `4 - d` squares.
-        let mut s = r.square;
-        let back = dir.opposite();
+        let (mut s, mut back) = (r.square, dir.opposite());
         for _ in 1..=(4 - k) {
             if factory.blocks_move(s, back) {
                 break;
             }
-            s = s.step(back);
+            (s, back) = factory.next(s, back);
             if game.real_robot_on(s).is_some_and(|j| j != id) {
                 risk += PUSH_RISK;
                 break;

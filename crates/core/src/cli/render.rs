@@ -4,10 +4,11 @@
 
 mod sheet;
 
+use crate::engine::Factory;
 use crate::format::{Document, Library, load_document, save_atomic};
 use crate::model::{Board, CompileProblem, StartRule};
 use crate::render::page::{PrintSettings, plan};
-use crate::render::{Scene, SceneOptions, build_scene, pdf, png, svg};
+use crate::render::{Scene, SceneOptions, build_scene, build_scene_for_play, pdf, png, svg};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -196,7 +197,14 @@ fn write(output: &Path, bytes: &[u8]) -> Result<(), String> {
 pub fn scene_of_file(path: &Path) -> Result<(Scene, String), String> {
     let doc = load_document(path).map_err(|e| e.to_string())?;
     let (board, options, title) = board_of(&doc, path)?;
-    Ok((build_scene(&board, &options), title))
+    // A RoboRally Cubed course is drawn folded: its beams end where the engine ends them.
+    let scene = match &doc {
+        Document::Course(c) if c.rules.house.cubed.is_some() => {
+            build_scene_for_play(&Factory::for_rules(board, &c.rules.house), &options)
+        }
+        _ => build_scene(&board, &options),
+    };
+    Ok((scene, title))
 }
 
 fn board_of(doc: &Document, path: &Path) -> Result<(Board, SceneOptions, String), String> {

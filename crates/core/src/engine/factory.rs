@@ -5,7 +5,7 @@
 use super::cube::Fold;
 use crate::geom::{Facing, Square};
 use crate::model::rules::CubeSide;
-use crate::model::{Board, Colour, Device, Floor, Flow, HouseRules, Mount, Phases, Spin};
+use crate::model::{Barrier, Board, Colour, Device, Floor, Flow, HouseRules, Mount, Phases, Spin};
 use std::collections::HashMap;
 
 /// What the engine needs to know about one square.
@@ -314,7 +314,7 @@ impl Factory {
         }
         let mut folds = HashMap::new();
         if let Some((_, fold)) = &fold {
-            folds = mark_folds(fold, width, height, &mut cells);
+            folds = mark_folds(fold, &board, width, height, &mut cells);
         }
         let mut lasers: Vec<LaserLine> = board
             .laser_beams()
@@ -332,7 +332,27 @@ impl Factory {
             .collect();
         if let Some((side, _)) = fold {
             for line in &mut lasers {
-                cut_at_cube_edge(line, side, width, height, &cells, &folds);
+                cut_at_cube_edge(
+                    &mut line.cells,
+                    line.direction,
+                    side,
+                    width,
+                    height,
+                    &cells,
+                    &folds,
+                );
+            }
+            // A repulsor's beam is traced like a board laser's (docs/rules.md, Repulsors).
+            for line in &mut repulsors {
+                cut_at_cube_edge(
+                    &mut line.cells,
+                    line.direction,
+                    side,
+                    width,
+                    height,
+                    &cells,
+                    &folds,
+                );
             }
         }
         let laser_crossings = Crossings::new(cells.len(), lasers.iter().map(|l| &l.cells[..]));
@@ -623,28 +643,44 @@ fn beam_runs(width: i32, height: i32, cells: &[Cell]) -> Vec<[u32; 4]> {
     runs
 }
 
-/// Marks every board-edge square of a folded net in `cells` and joins the walls of edges that
-/// meet (a wall on either edge stands between the two squares); returns the crossings the net
-/// does not already make by stepping.
+/// Marks every board-edge square of a folded net in `cells` and joins the barriers of edges that
+/// meet: a barrier on the other board's edge stands between the two squares too, seen from this
+/// side (its anchor is over there), so a wall or gate blocks both ways, a one-way wall lets a
+/// robot through from its green side and a ledge stops a robot climbing it (seed 001, One-Way
+/// Walls; Ledges). Returns the crossings the net does not already make by stepping.
 fn mark_folds(
     fold: &Fold,
+    board: &Board,
     width: i32,
     height: i32,
     cells: &mut [Cell],
 ) -> HashMap<(Square, Facing), (Square, Facing)> {
     let mut folds = HashMap::new();
     for ((s, d), (t, e)) in fold.crossings() {
-        let (Some(a), Some(b)) = (index_in(width, height, s), index_in(width, height, t)) else {
+        let Some(a) = index_in(width, height, s) else {
             continue;
         };
-        let back = 1 << e.opposite().index();
         let bit = 1 << d.index();
         cells[a].cube_edge |= bit;
-        if cells[b].move_walls & back != 0 {
-            cells[a].move_walls |= bit;
-        }
-        if cells[b].beam_walls & back != 0 {
-            cells[a].beam_walls |= bit;
+        if let Some(far) = board.barrier(t, e.opposite()) {
+            // Here is the anchor's other side: what `Board::wall_blocks_move` says for a barrier
+            // not anchored here.
+            let anchored_there = far.anchored_here;
+            let blocks = match far.barrier {
+                Barrier::Plain | Barrier::Spiked | Barrier::Gate(_) => true,
+                Barrier::OneWay => !anchored_there,
+                Barrier::Ledge => anchored_there,
+            };
+            if blocks {
+                cells[a].move_walls |= bit;
+                cells[a].beam_walls |= bit;
+            }
+            if far.barrier == Barrier::Ledge && !anchored_there {
+                cells[a].ledge_drops |= bit;
+            }
+            if far.barrier == Barrier::Spiked && !anchored_there {
+                cells[a].spikes |= bit;
+            }
         }
         if (t, e) != (s.step(d), d) {
             folds.insert((s, d), (t, e));
@@ -653,27 +689,26 @@ fn mark_folds(
     folds
 }
 
-/// A board laser's beam on a cube stops at the first board edge it meets; on the inside it goes
-/// on to the first row across it (seed 003 section 8.1).
+/// A board laser's (or a repulsor's) beam on a cube stops at the first board edge it meets; on
+/// the inside it goes on to the first row across it (seed 003 section 8.1).
 fn cut_at_cube_edge(
-    line: &mut LaserLine,
+    line: &mut Vec<u32>,
+    dir: Facing,
     side: CubeSide,
     width: i32,
     height: i32,
     cells: &[Cell],
     folds: &HashMap<(Square, Facing), (Square, Facing)>,
 ) {
-    let dir = line.direction;
     let bit = 1 << dir.index();
     let Some(k) = line
-        .cells
         .iter()
         .position(|&c| cells[c as usize].cube_edge & bit != 0)
     else {
         return;
     };
-    let at = line.cells[k] as usize;
-    line.cells.truncate(k + 1);
+    let at = line[k] as usize;
+    line.truncate(k + 1);
     if side == CubeSide::Outside || cells[at].beam_walls & bit != 0 {
         return;
     }
@@ -682,7 +717,7 @@ fn cut_at_cube_edge(
     if let Some(i) = index_in(width, height, t)
         && cells[i].on_board
     {
-        line.cells.push(i as u32);
+        line.push(i as u32);
     }
 }
 

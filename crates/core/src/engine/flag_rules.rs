@@ -63,9 +63,11 @@ impl Game {
     }
 
     /// Whether a robot on `s` cannot go one square `dir`: a wall, or a die on the square ahead,
-    /// which is a wall on all four sides of its square (seed 003 section 8.2).
+    /// which is a wall on all four sides of its square (seed 003 section 8.2); on a cube the square
+    /// ahead may lie over a board edge (section 8.1).
     pub(super) fn blocks_move(&self, s: Square, dir: Facing) -> bool {
-        self.factory.blocks_move(s, dir) || (self.flags.is_some() && self.die_at(s.step(dir)))
+        self.factory.blocks_move(s, dir)
+            || (self.flags.is_some() && self.die_at(self.factory.next(s, dir).0))
     }
 
     /// Records that robot `i`'s archive marker was just set on `site`: on a flag, it may ride it.

@@ -63,11 +63,11 @@ impl FlagState {
 }
 
 /// Where a flag on `at` goes in a belt step moving the flow kinds in `kinds` (a bit per
-/// `FlowKind`), if that flow carries it and no wall stops it.
+/// `FlowKind`), if that flow carries it and no wall stops it (on a cube over a board edge too).
 pub(crate) fn belt_dest(factory: &Factory, at: Square, kinds: u8) -> Option<Square> {
     let flow = factory.cell(at).flow?;
     (kinds & (1 << (flow.kind as u8)) != 0 && !factory.blocks_move(at, flow.out))
-        .then(|| at.step(flow.out))
+        .then(|| factory.next(at, flow.out).0)
 }
 
 /// Where a pusher active in `phase` on the flag's square `at` pushes it, if one does and no wall
@@ -78,7 +78,7 @@ pub(crate) fn pusher_dest(factory: &Factory, at: Square, phase: u8) -> Option<Sq
         .into_iter()
         .find(|s| cell.pushers[s.index()].contains(phase))
         .map(Facing::opposite)?;
-    (!factory.blocks_move(at, dir)).then(|| at.step(dir))
+    (!factory.blocks_move(at, dir)).then(|| factory.next(at, dir).0)
 }
 
 /// Where flag `k` (0-based) carried to `to` in `phase` ends: there, or back on its start square

@@ -3,6 +3,7 @@
 
 use super::rule_ids::RULES;
 use super::{Diagnostic, Severity};
+use crate::engine::cube::Fold;
 use crate::geom::{Facing, Square};
 use crate::model::{
     Barrier, Board, CompileProblem, Course, Device, Floor, Mount, Passage, SquareSpec, StartRule,
@@ -41,7 +42,13 @@ pub(super) fn check_all(course: &Course, board: &Board, out: &mut Vec<Diagnostic
     tiles(course, board, &mut out);
     flags(course, board, &mut out);
     start(course, board, &mut out);
-    elements(board, &mut out);
+    // RoboRally Cubed: a board edge leads onto the board it folds onto (seed 003 section 8.1).
+    let fold = course
+        .rules
+        .house
+        .cubed
+        .and_then(|_| Fold::of(&board.placements).ok());
+    elements(board, fold.as_ref(), &mut out);
     lives(course, &mut out);
 }
 
@@ -403,7 +410,7 @@ fn start(course: &Course, board: &Board, out: &mut Out) {
     }
 }
 
-fn elements(board: &Board, out: &mut Out) {
+fn elements(board: &Board, fold: Option<&Fold>, out: &mut Out) {
     let mut portals: BTreeMap<crate::model::Colour, Vec<Square>> = BTreeMap::new();
     let mut gates: BTreeMap<crate::model::Colour, Vec<Square>> = BTreeMap::new();
     let mut ledges = Vec::new();
@@ -451,14 +458,19 @@ fn elements(board: &Board, out: &mut Out) {
         }
         if let Some(flow) = spec.flow {
             let next = s.step(flow.out);
-            if board.wall_blocks_move(s, flow.out) {
+            // On a cube a belt over a board edge carries a robot onto the next side, and a wall
+            // on either of the two edges that meet stands in its way (`Factory::next`).
+            let across = fold.and_then(|f| f.cross(s, flow.out));
+            if board.wall_blocks_move(s, flow.out)
+                || across.is_some_and(|(t, e)| board.wall_blocks_move(t, e.opposite()))
+            {
                 out.add(
                     "belt-into-wall",
                     vec![s],
                     Vec::new(),
                     format!("the belt at {s} runs {} into a wall", flow.out.name()),
                 );
-            } else if !board.is_on_board(next) {
+            } else if across.is_none() && !board.is_on_board(next) {
                 out.add(
                     "belt-off-board",
                     vec![s],

@@ -124,7 +124,10 @@ impl Game {
                 })
             };
             if let Some((j, at)) = front
-                && self.factory.cell(at.step(*dir)).repulsor_field
+                && self
+                    .factory
+                    .cell(self.factory.next(at, *dir).0)
+                    .repulsor_field
             {
                 self.repel(j, dir.opposite(), distance, phase, events);
                 return Went::Repelled;
@@ -235,7 +238,7 @@ impl Game {
                 cause: RotateCause::Gate,
             });
         }
-        self.land_pushed(&chain, away, phase, events);
+        self.land_pushed(&chain, exit, away, phase, events);
         self.land(i, phase, events)
     }
 

@@ -168,25 +168,31 @@ impl Game {
     }
 
     /// Pushed robots land: a pit destroys, a ledge drops, and a flamer or lava pit burns as for any
-    /// robot moved in the Robots Move segment (docs/rules.md, Flamers).
+    /// robot moved in the Robots Move segment (docs/rules.md, Flamers). The first robot of `chain`
+    /// left `from` going `dir`; each after it left the square the one before it landed on, going
+    /// the way that one travels there (on a cube a board edge turns it, seed 003 section 8.1).
     pub(super) fn land_pushed(
         &mut self,
         chain: &Ids,
+        from: Square,
         dir: Facing,
         phase: u8,
         events: &mut Vec<Event>,
     ) {
+        let (mut from, mut dir) = (from, dir);
         for &j in chain.as_slice() {
             let j = usize::from(j);
             let s = self.robots[j].square;
+            let travel = self.factory.next(from, dir).1;
             if self.factory.is_hole(s, phase) {
                 self.destroy(j, self.fall_cause(s), events);
-            } else if self.ledge_drop(j, s.step(dir.opposite()), dir, events) {
+            } else if self.ledge_drop(j, from, dir, events) {
                 let burn = self.factory.entry_burn(s, phase);
                 if burn > 0 {
                     self.add_damage(j, burn, events);
                 }
             }
+            (from, dir) = (s, travel);
         }
     }
 
@@ -219,10 +225,10 @@ impl Game {
             to,
         });
         self.turn_with_fold(j, dir, travel, events);
-        self.land_pushed(&chain, travel, phase, events);
+        self.land_pushed(&chain, to, travel, phase, events);
         let mut me = Ids::new();
         me.push(j);
-        self.land_pushed(&me, dir, phase, events);
+        self.land_pushed(&me, from, dir, phase, events);
         self.robots[j].is_active() && !self.locked(j, phase)
     }
 }

@@ -37,7 +37,7 @@ impl Game {
         self.push_along_from(&chain, travel, PushedBy::Robot(i as RobotId), false, events);
         let dir = went;
         // Pushed robots move in the Robots Move segment too (docs/rules.md).
-        self.land_pushed(&chain, travel, phase, events);
+        self.land_pushed(&chain, to, travel, phase, events);
         self.ramming(i, chain.as_slice(), events);
         if self.factory.is_hole(to, phase) {
             self.destroy(i, self.fall_cause(to), events);

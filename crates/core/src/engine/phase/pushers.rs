@@ -4,7 +4,28 @@
 use crate::engine::event::{DestroyCause, Event, PushedBy, RobotId, RotateCause};
 use crate::engine::game::{Game, MAX_ROBOTS};
 use crate::engine::robot::Ids;
-use crate::geom::Facing;
+use crate::geom::{Facing, Square};
+
+/// One robot's square of a push: from where, the way it went, where it lands and the way it
+/// travels there (the same but across a board edge of a cube).
+#[derive(Clone, Copy, Debug)]
+struct PushStep {
+    robot: u8,
+    from: Square,
+    went: Facing,
+    to: Square,
+    travel: Facing,
+}
+
+impl PushStep {
+    const NONE: PushStep = PushStep {
+        robot: 0,
+        from: Square::new(0, 0),
+        went: Facing::N,
+        to: Square::new(0, 0),
+        travel: Facing::N,
+    };
+}
 
 impl Game {
     /// Step 4e: active pushers push the robot on their square one square away from the wall, all
@@ -87,44 +108,41 @@ impl Game {
             }
         }
         let mut moved = Ids::new();
-        let mut moved_dirs = [Facing::N; MAX_ROBOTS];
-        for (k, (p, dir, chain)) in pushes.iter().enumerate().take(count) {
-            let p = usize::from(*p);
+        // Where each moved robot came from and the way it went: a ledge it went over drops it.
+        let mut moved_from = [(Square::default(), Facing::N); MAX_ROBOTS];
+        for (k, push) in pushes.iter().enumerate().take(count) {
+            let p = usize::from(push.0);
             if cancelled[k] {
                 events.push(Event::Blocked {
                     robot: p as RobotId,
                     at: self.robots[p].square,
-                    toward: *dir,
+                    toward: push.1,
                 });
                 continue;
             }
-            let from = self.robots[p].square;
+            let (steps, n_steps) = self.push_steps(push);
             // Move the far end of the chain first so each robot steps into a vacated square.
-            for &j in chain.as_slice().iter().rev() {
-                let j = usize::from(j);
-                let jf = self.robots[j].square;
-                self.relocate(j, jf.step(*dir));
-                moved_dirs[moved.len.min(MAX_ROBOTS - 1)] = *dir;
+            for st in steps[..n_steps].iter().rev() {
+                let j = usize::from(st.robot);
+                self.relocate(j, st.to);
+                moved_from[moved.len.min(MAX_ROBOTS - 1)] = (st.from, st.went);
                 moved.push(j);
             }
-            self.relocate(p, from.step(*dir));
-            moved_dirs[moved.len.min(MAX_ROBOTS - 1)] = *dir;
-            moved.push(p);
-            events.push(Event::Pushed {
-                robot: p as RobotId,
-                by: causes[k],
-                from,
-                to: from.step(*dir),
-            });
-            for &j in chain.as_slice() {
-                let j = usize::from(j);
-                let to = self.robots[j].square;
+            // The pushed robot first, then its chain, as on a flat course; across a board edge
+            // of a cube each turns with its way of travel (seed 003 section 8.1).
+            for (m, st) in steps[..n_steps].iter().enumerate() {
+                let j = usize::from(st.robot);
                 events.push(Event::Pushed {
-                    robot: j as RobotId,
-                    by: PushedBy::Robot(p as RobotId),
-                    from: to.step(dir.opposite()),
-                    to,
+                    robot: st.robot as RobotId,
+                    by: if m == 0 {
+                        causes[k]
+                    } else {
+                        PushedBy::Robot(p as RobotId)
+                    },
+                    from: st.from,
+                    to: st.to,
                 });
+                self.turn_with_fold(j, st.went, st.travel, events);
             }
         }
         for (k, &j) in moved.as_slice().iter().enumerate() {
@@ -133,34 +151,52 @@ impl Game {
             if self.factory.is_hole(s, phase) {
                 self.destroy(j, self.fall_cause(s), events);
             } else {
-                let dir = moved_dirs[k];
-                self.ledge_drop(j, s.step(dir.opposite()), dir, events);
+                let (from, went) = moved_from[k];
+                self.ledge_drop(j, from, went, events);
             }
         }
     }
 
+    /// The one-square moves of a push: the pushed robot first, then the robots of its chain,
+    /// each going on the way the one before it arrived. On a flat course that is one direction;
+    /// on a cube a board edge leads onto the board it folds onto and turns the way of travel
+    /// (seed 003 section 8.1, `Factory::next`).
+    fn push_steps(&self, push: &(u8, Facing, Ids)) -> ([PushStep; MAX_ROBOTS], usize) {
+        let mut steps = [PushStep::NONE; MAX_ROBOTS];
+        let mut n = 0;
+        let mut went = push.1;
+        for j in std::iter::once(push.0).chain(push.2.as_slice().iter().copied()) {
+            if n == MAX_ROBOTS {
+                break;
+            }
+            let from = self.robots[usize::from(j)].square;
+            let (to, travel) = self.factory.next(from, went);
+            steps[n] = PushStep {
+                robot: j,
+                from,
+                went,
+                to,
+                travel,
+            };
+            n += 1;
+            went = travel;
+        }
+        (steps, n)
+    }
+
     /// Two pushes conflict when they move a common real robot or end real robots on one square.
     fn pushes_conflict(&self, a: &(u8, Facing, Ids), b: &(u8, Facing, Ids)) -> bool {
-        let members = |p: &(u8, Facing, Ids)| {
-            let mut v = Ids::new();
-            v.push(usize::from(p.0));
-            for &j in p.2.as_slice() {
-                v.push(usize::from(j));
-            }
-            v
-        };
-        let (ma, mb) = (members(a), members(b));
-        for &x in ma.as_slice() {
-            let rx = &self.robots[usize::from(x)];
-            if rx.is_virtual {
+        let (sa, na) = self.push_steps(a);
+        let (sb, nb) = self.push_steps(b);
+        for x in &sa[..na] {
+            if self.robots[usize::from(x.robot)].is_virtual {
                 continue;
             }
-            for &y in mb.as_slice() {
-                let ry = &self.robots[usize::from(y)];
-                if ry.is_virtual {
+            for y in &sb[..nb] {
+                if self.robots[usize::from(y.robot)].is_virtual {
                     continue;
                 }
-                if x == y || rx.square.step(a.1) == ry.square.step(b.1) {
+                if x.robot == y.robot || x.to == y.to {
                     return true;
                 }
             }
@@ -185,13 +221,39 @@ impl Game {
             if !line.phases.contains(phase) || self.nearer_on_line(x.line, x.pos, c) {
                 continue;
             }
+            let way = self.repulsor_way(x.line, x.pos);
             found = match found {
-                None => Some(Some(line.direction)),
-                Some(Some(d)) if d == line.direction => Some(Some(d)),
+                None => Some(Some(way)),
+                Some(Some(d)) if d == way => Some(Some(way)),
                 _ => Some(None),
             };
         }
         found
+    }
+
+    /// The way repulsor beam `line` travels at position `pos` along it, which is the way it
+    /// pushes there: the mount's way, but on the inside of a cube a beam that crossed a board
+    /// edge into the first row across travels on as the fold turns it (seed 003 section 8.1).
+    fn repulsor_way(&self, line: u32, pos: u32) -> Facing {
+        let line = &self.factory.repulsors()[line as usize];
+        let dir = line.direction;
+        if self.factory.cube().is_none() || pos == 0 {
+            return dir;
+        }
+        let (Some(&before), Some(&here)) = (
+            line.cells.get(pos as usize - 1),
+            line.cells.get(pos as usize),
+        ) else {
+            return dir;
+        };
+        let (to, travel) = self
+            .factory
+            .next(self.factory.square_of(before as usize), dir);
+        if self.factory.index(to) == Some(here as usize) {
+            travel
+        } else {
+            dir
+        }
     }
 
     /// Whether some occupied square other than cell `c` lies on repulsor beam `line` nearer its

@@ -2,6 +2,7 @@
 //! repulsors) and the beams the lasers and repulsors send across the board.
 
 use super::pen::{Builder, Frame, INK, REPULSOR, arc, colour_of};
+use crate::engine::Factory;
 use crate::geom::{Facing, Square};
 use crate::model::{Barrier, Mount};
 use crate::render::scene::{Point, Rgba, Shape, Stroke};
@@ -216,6 +217,48 @@ impl Builder {
             }
         }
     }
+}
+
+impl Builder {
+    /// The beams of a cube's board lasers and repulsors from the engine's tables: each line's
+    /// squares in runs of neighbours on the net, a run after a folded board edge drawn on the
+    /// board it folds onto, travelling the way the fold turns it (`Factory::next`).
+    pub(super) fn folded_beams(&mut self, factory: &Factory) {
+        for line in factory.lasers() {
+            for (dir, run) in runs(factory, line.direction, &line.cells) {
+                self.laser_beam(run[0], dir, line.beams, &run);
+            }
+        }
+        for line in factory.repulsors() {
+            for (dir, run) in runs(factory, line.direction, &line.cells) {
+                self.repulsor_beam(dir, &run);
+            }
+        }
+    }
+}
+
+/// A traced beam's cells cut into runs of squares that follow each other on the net, each with
+/// the way the beam travels along it.
+fn runs(factory: &Factory, dir: Facing, cells: &[u32]) -> Vec<(Facing, Vec<Square>)> {
+    let mut out: Vec<(Facing, Vec<Square>)> = Vec::new();
+    let mut way = dir;
+    for &c in cells {
+        let s = factory.square_of(c as usize);
+        if let Some((d, run)) = out.last_mut()
+            && let Some(&prev) = run.last()
+        {
+            let (next, travel) = factory.next(prev, *d);
+            if next == s && travel == *d {
+                run.push(s);
+                continue;
+            }
+            if next == s {
+                way = travel;
+            }
+        }
+        out.push((way, vec![s]));
+    }
+    out
 }
 
 /// How far beam `i` of `beams` lies beside the laser's centre line: beams are 0.1 apart, centred,

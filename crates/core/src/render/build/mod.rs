@@ -8,6 +8,7 @@ mod flows;
 mod overlays;
 mod pen;
 
+use crate::engine::Factory;
 use crate::geom::{Facing, Square};
 use crate::model::{Board, Mount, SquareSpec};
 use crate::render::scene::{Rgba, Scene, SceneOptions};
@@ -17,6 +18,19 @@ const VOID: Rgba = Rgba::rgb(34, 36, 44);
 
 /// Builds the picture of `board` with the overlays of `options`.
 pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
+    build(board, None, options)
+}
+
+/// Builds the picture of the board a game is played on. On a RoboRally Cubed course the beams of
+/// board lasers and repulsors are drawn as the engine traces them on the folded cube (its beam
+/// tables, `Factory::lasers` and `Factory::repulsors`): stopped at the board edge outside, on
+/// to the first row across inside (seed 003 section 8.1). On any other course it is
+/// `build_scene` of the factory's board.
+pub fn build_scene_for_play(factory: &Factory, options: &SceneOptions) -> Scene {
+    build(factory.board(), factory.cube().map(|_| factory), options)
+}
+
+fn build(board: &Board, cube: Option<&Factory>, options: &SceneOptions) -> Scene {
     let mut b = Builder {
         shapes: Vec::with_capacity((board.width() * board.height()).max(0) as usize * 8),
     };
@@ -30,16 +44,21 @@ pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
             b.square_contents(s, spec);
         }
     }
-    for beam in board.laser_beams() {
-        b.laser_beam(beam.mount, beam.direction, beam.beams, &beam.squares);
-    }
-    for s in board.all_squares() {
-        for side in Facing::ALL {
-            if let Some(Mount::Repulsor(_)) = board.mount(s, side)
-                && board.is_on_board(s)
-            {
-                let squares = board.trace_line(s, side.opposite());
-                b.repulsor_beam(side.opposite(), &squares);
+    match cube {
+        Some(factory) => b.folded_beams(factory),
+        None => {
+            for beam in board.laser_beams() {
+                b.laser_beam(beam.mount, beam.direction, beam.beams, &beam.squares);
+            }
+            for s in board.all_squares() {
+                for side in Facing::ALL {
+                    if let Some(Mount::Repulsor(_)) = board.mount(s, side)
+                        && board.is_on_board(s)
+                    {
+                        let squares = board.trace_line(s, side.opposite());
+                        b.repulsor_beam(side.opposite(), &squares);
+                    }
+                }
             }
         }
     }

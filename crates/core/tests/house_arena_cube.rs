@@ -12,7 +12,9 @@ use factory_floor_core::geom::{Facing, Square};
 use factory_floor_core::model::rules::CubeSide;
 use factory_floor_core::model::{Course, TilePlacement};
 use factory_floor_core::race::play_game;
-use factory_floor_core::render::{Rgba, SceneOptions, Shape, build_scene, build_scene_for_play};
+use factory_floor_core::render::{
+    Rgba, SceneOptions, Shape, build_course_scene, build_scene, build_scene_for_play,
+};
 use factory_floor_core::validate::{Severity, analyse};
 
 fn sample(name: &str) -> (Course, Library) {
@@ -372,6 +374,39 @@ fn the_picture_of_a_cube_ends_each_beam_where_the_engine_ends_it_seed_003_8_1() 
     };
     assert!(ends(CubeSide::Inside).contains(&(14, 15)));
     assert!(ends(CubeSide::Outside).contains(&(16, 15)));
+}
+
+#[test]
+fn the_composer_draws_a_cubes_beams_folded_as_the_play_view_does_seed_003_8_1() {
+    for side in [CubeSide::Inside, CubeSide::Outside] {
+        let (mut course, lib) = sample("cubed.json");
+        course.rules.house.cubed = Some(side);
+        let board = course.compile(&lib);
+        let options = SceneOptions::default();
+        // The course composer's picture of the course: the same as the play view's.
+        let composed = build_course_scene(&board, course.rules.house.cubed, &options);
+        let played = build_scene_for_play(&cubed_factory(side), &options);
+        assert_eq!(composed, played, "{side:?}");
+        assert_ne!(
+            beam_ends(&composed.shapes),
+            beam_ends(&build_scene(&board, &options).shapes),
+            "{side:?}: the flat picture runs beams across the edges"
+        );
+    }
+    // Not cubed, or a net that does not fold: the flat picture, as for any course.
+    let (course, lib) = sample("standard-2x2.json");
+    let board = course.compile(&lib);
+    let options = SceneOptions::default();
+    assert_eq!(
+        build_course_scene(&board, Some(CubeSide::Inside), &options),
+        build_scene(&board, &options)
+    );
+    let (course, lib) = sample("cubed.json");
+    let board = course.compile(&lib);
+    assert_eq!(
+        build_course_scene(&board, None, &options),
+        build_scene(&board, &options)
+    );
 }
 
 #[test]

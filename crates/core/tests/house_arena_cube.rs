@@ -10,7 +10,9 @@ use factory_floor_core::format::Library;
 use factory_floor_core::geom::Rotation;
 use factory_floor_core::geom::{Facing, Square};
 use factory_floor_core::model::rules::CubeSide;
-use factory_floor_core::model::{Course, TilePlacement};
+use factory_floor_core::model::{
+    Course, SquareSpec, StartNumber, StartRule, StartSquare, TilePlacement,
+};
 use factory_floor_core::race::play_game;
 use factory_floor_core::render::{
     Rgba, SceneOptions, Shape, build_course_scene, build_scene, build_scene_for_play,
@@ -426,4 +428,53 @@ fn a_belt_over_a_folded_edge_leads_onto_the_next_side_not_off_the_board_seed_003
     let mut flat = course.clone();
     flat.rules.house.cubed = None;
     assert_eq!(off(&flat), vec![Square::new(6, 0), Square::new(7, 9)]);
+}
+
+#[test]
+fn a_start_facing_over_a_folded_edge_faces_onto_the_next_side_seed_003_8_1() {
+    let (mut course, lib) = sample("cubed.json");
+    course.start = StartRule::Numbered;
+    let top = course
+        .embedded
+        .iter_mut()
+        .find(|t| t.id == "cube-top")
+        .expect("the sample has a top board");
+    // Two starts on the top board's west column, both facing west over its edge.
+    for (y, n) in [(1, 1), (0, 2)] {
+        let spec = SquareSpec {
+            start: StartNumber::new(n).map(|number| StartSquare {
+                number,
+                facing: Facing::W,
+            }),
+            ..SquareSpec::default()
+        };
+        top.set_square(Square::new(0, y), spec);
+    }
+    let facing_out = |c: &Course| {
+        let mut squares: Vec<(i32, i32)> = analyse(c, &lib)
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == "start-facing-out")
+            .flat_map(|d| d.squares.iter().map(|s| (s.x, s.y)))
+            .collect();
+        squares.sort_unstable();
+        squares
+    };
+    // Folded, the top board's west edge meets the west board's north edge: (4, 1) leads onto
+    // (1, 4), open floor; (4, 0) onto (0, 4), behind the plain wall on the west board's north
+    // edge there, which stands between the two squares.
+    let factory = cubed_factory(CubeSide::Inside);
+    assert_eq!(
+        factory.next(Square::new(4, 1), Facing::W),
+        (Square::new(1, 4), Facing::S)
+    );
+    assert_eq!(
+        factory.next(Square::new(4, 0), Facing::W),
+        (Square::new(0, 4), Facing::S)
+    );
+    assert_eq!(facing_out(&course), vec![(4, 0)]);
+    // Played flat, both face off the board.
+    let mut flat = course.clone();
+    flat.rules.house.cubed = None;
+    assert_eq!(facing_out(&flat), vec![(4, 0), (4, 1)]);
 }

@@ -478,3 +478,30 @@ fn a_start_facing_over_a_folded_edge_faces_onto_the_next_side_seed_003_8_1() {
     flat.rules.house.cubed = None;
     assert_eq!(facing_out(&flat), vec![(4, 0), (4, 1)]);
 }
+
+#[test]
+fn the_mechanical_arm_reaches_across_a_folded_edge_and_the_diagonal_beyond_it_seed_003_8_1() {
+    for name in [
+        "mechanical_arm_reaches_across_an_edge",
+        "mechanical_arm_reaches_a_diagonal_across_an_edge",
+    ] {
+        let report = cubed_scenario(name);
+        assert_eq!(report.game.robot(0).map(|r| r.flags), Some(1), "{name}");
+    }
+}
+
+#[test]
+fn pressor_and_tractor_beams_push_the_way_the_beam_travels_across_a_fold_seed_003_8_1() {
+    // Each file's expectations are checked by `cubed_scenario`; the pull back over the edge
+    // turns blue with the fold as a robot's own move over it would.
+    cubed_scenario("inside_pressor_beam_pushes_the_way_the_beam_travels_across_an_edge");
+    cubed_scenario("inside_tractor_beam_leaves_a_target_beside_across_an_edge");
+    let report = cubed_scenario("inside_tractor_beam_pulls_back_across_an_edge");
+    assert_eq!(
+        pushes_and_turns(&report, 1),
+        vec![
+            "pushed by Robot(0) (1, 3) -> (3, 1)".to_string(),
+            "turned E -> S".to_string()
+        ]
+    );
+}

@@ -505,3 +505,9 @@ fn pressor_and_tractor_beams_push_the_way_the_beam_travels_across_a_fold_seed_00
         ]
     );
 }
+
+#[test]
+fn an_oil_slide_and_a_belt_over_a_folded_edge_act_as_a_move_over_it_seed_003_8_1() {
+    cubed_scenario("oil_slide_over_an_edge_is_stopped_by_a_robot_across_it");
+    cubed_scenario("belt_over_a_ledge_on_an_edge_drops_the_robot");
+}

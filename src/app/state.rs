@@ -13,7 +13,7 @@ use crate::format::Library;
 use crate::format::library::Origin;
 use crate::geom::Square;
 use crate::model::{Board, Course, Tile};
-use crate::render::{Rgba, Scene, SceneOptions, build_scene};
+use crate::render::{Rgba, Scene, SceneOptions, build_course_scene};
 use crate::validate::{Analysis, Diagnostic, Solution};
 use analysis::Analyser;
 use document::{Content, Document};
@@ -290,7 +290,11 @@ impl Workspace {
             board,
             scene: Scene::default(),
         };
-        shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
+        shown.scene = build_course_scene(
+            &shown.board,
+            shown::cubed(&shown.kind),
+            &self.scene_options(&shown),
+        );
         self.shown = Some(shown);
         self.scene_revision += 1;
         self.rebuild_linked();
@@ -316,7 +320,11 @@ impl Workspace {
                 self.diagnostic_shown = None;
             }
             if let Some(mut shown) = self.shown.take() {
-                shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
+                shown.scene = build_course_scene(
+                    &shown.board,
+                    shown::cubed(&shown.kind),
+                    &self.scene_options(&shown),
+                );
                 self.shown = Some(shown);
                 self.scene_revision += 1;
             }

@@ -10,9 +10,13 @@ use factory_floor_core::format::Library;
 use factory_floor_core::geom::Rotation;
 use factory_floor_core::geom::{Facing, Square};
 use factory_floor_core::model::rules::CubeSide;
-use factory_floor_core::model::{Course, TilePlacement};
+use factory_floor_core::model::{
+    Course, SquareSpec, StartNumber, StartRule, StartSquare, TilePlacement,
+};
 use factory_floor_core::race::play_game;
-use factory_floor_core::render::{Rgba, SceneOptions, Shape, build_scene, build_scene_for_play};
+use factory_floor_core::render::{
+    Rgba, SceneOptions, Shape, build_course_scene, build_scene, build_scene_for_play,
+};
 use factory_floor_core::validate::{Severity, analyse};
 
 fn sample(name: &str) -> (Course, Library) {
@@ -375,6 +379,39 @@ fn the_picture_of_a_cube_ends_each_beam_where_the_engine_ends_it_seed_003_8_1() 
 }
 
 #[test]
+fn the_composer_draws_a_cubes_beams_folded_as_the_play_view_does_seed_003_8_1() {
+    for side in [CubeSide::Inside, CubeSide::Outside] {
+        let (mut course, lib) = sample("cubed.json");
+        course.rules.house.cubed = Some(side);
+        let board = course.compile(&lib);
+        let options = SceneOptions::default();
+        // The course composer's picture of the course: the same as the play view's.
+        let composed = build_course_scene(&board, course.rules.house.cubed, &options);
+        let played = build_scene_for_play(&cubed_factory(side), &options);
+        assert_eq!(composed, played, "{side:?}");
+        assert_ne!(
+            beam_ends(&composed.shapes),
+            beam_ends(&build_scene(&board, &options).shapes),
+            "{side:?}: the flat picture runs beams across the edges"
+        );
+    }
+    // Not cubed, or a net that does not fold: the flat picture, as for any course.
+    let (course, lib) = sample("standard-2x2.json");
+    let board = course.compile(&lib);
+    let options = SceneOptions::default();
+    assert_eq!(
+        build_course_scene(&board, Some(CubeSide::Inside), &options),
+        build_scene(&board, &options)
+    );
+    let (course, lib) = sample("cubed.json");
+    let board = course.compile(&lib);
+    assert_eq!(
+        build_course_scene(&board, None, &options),
+        build_scene(&board, &options)
+    );
+}
+
+#[test]
 fn a_belt_over_a_folded_edge_leads_onto_the_next_side_not_off_the_board_seed_003_8_1() {
     let (course, lib) = sample("cubed.json");
     let off = |c: &Course| {
@@ -391,4 +428,86 @@ fn a_belt_over_a_folded_edge_leads_onto_the_next_side_not_off_the_board_seed_003
     let mut flat = course.clone();
     flat.rules.house.cubed = None;
     assert_eq!(off(&flat), vec![Square::new(6, 0), Square::new(7, 9)]);
+}
+
+#[test]
+fn a_start_facing_over_a_folded_edge_faces_onto_the_next_side_seed_003_8_1() {
+    let (mut course, lib) = sample("cubed.json");
+    course.start = StartRule::Numbered;
+    let top = course
+        .embedded
+        .iter_mut()
+        .find(|t| t.id == "cube-top")
+        .expect("the sample has a top board");
+    // Two starts on the top board's west column, both facing west over its edge.
+    for (y, n) in [(1, 1), (0, 2)] {
+        let spec = SquareSpec {
+            start: StartNumber::new(n).map(|number| StartSquare {
+                number,
+                facing: Facing::W,
+            }),
+            ..SquareSpec::default()
+        };
+        top.set_square(Square::new(0, y), spec);
+    }
+    let facing_out = |c: &Course| {
+        let mut squares: Vec<(i32, i32)> = analyse(c, &lib)
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == "start-facing-out")
+            .flat_map(|d| d.squares.iter().map(|s| (s.x, s.y)))
+            .collect();
+        squares.sort_unstable();
+        squares
+    };
+    // Folded, the top board's west edge meets the west board's north edge: (4, 1) leads onto
+    // (1, 4), open floor; (4, 0) onto (0, 4), behind the plain wall on the west board's north
+    // edge there, which stands between the two squares.
+    let factory = cubed_factory(CubeSide::Inside);
+    assert_eq!(
+        factory.next(Square::new(4, 1), Facing::W),
+        (Square::new(1, 4), Facing::S)
+    );
+    assert_eq!(
+        factory.next(Square::new(4, 0), Facing::W),
+        (Square::new(0, 4), Facing::S)
+    );
+    assert_eq!(facing_out(&course), vec![(4, 0)]);
+    // Played flat, both face off the board.
+    let mut flat = course.clone();
+    flat.rules.house.cubed = None;
+    assert_eq!(facing_out(&flat), vec![(4, 0), (4, 1)]);
+}
+
+#[test]
+fn the_mechanical_arm_reaches_across_a_folded_edge_and_the_diagonal_beyond_it_seed_003_8_1() {
+    for name in [
+        "mechanical_arm_reaches_across_an_edge",
+        "mechanical_arm_reaches_a_diagonal_across_an_edge",
+    ] {
+        let report = cubed_scenario(name);
+        assert_eq!(report.game.robot(0).map(|r| r.flags), Some(1), "{name}");
+    }
+}
+
+#[test]
+fn pressor_and_tractor_beams_push_the_way_the_beam_travels_across_a_fold_seed_003_8_1() {
+    // Each file's expectations are checked by `cubed_scenario`; the pull back over the edge
+    // turns blue with the fold as a robot's own move over it would.
+    cubed_scenario("inside_pressor_beam_pushes_the_way_the_beam_travels_across_an_edge");
+    cubed_scenario("inside_tractor_beam_leaves_a_target_beside_across_an_edge");
+    let report = cubed_scenario("inside_tractor_beam_pulls_back_across_an_edge");
+    assert_eq!(
+        pushes_and_turns(&report, 1),
+        vec![
+            "pushed by Robot(0) (1, 3) -> (3, 1)".to_string(),
+            "turned E -> S".to_string()
+        ]
+    );
+}
+
+#[test]
+fn an_oil_slide_and_a_belt_over_a_folded_edge_act_as_a_move_over_it_seed_003_8_1() {
+    cubed_scenario("oil_slide_over_an_edge_is_stopped_by_a_robot_across_it");
+    cubed_scenario("belt_over_a_ledge_on_an_edge_drops_the_robot");
 }

@@ -2,10 +2,10 @@
 //! how the board falls on the pages) or on one page, and the course sheet. It lives in an egui
 //! plugin so the window's frame loop needs no new call: the Export command only opens it.
 
-use crate::app::state::Workspace;
 use crate::app::state::document::Content;
+use crate::app::state::{Workspace, shown};
 use crate::render::page::{Paper, PrintSettings, plan};
-use crate::render::{Scene, SceneOptions, build_scene, pdf, png, svg};
+use crate::render::{Scene, SceneOptions, build_course_scene, pdf, png, svg};
 use egui::{Color32, Context, Rect, Stroke, TextureHandle, Ui, Vec2, pos2};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -66,7 +66,7 @@ pub fn open(ctx: &Context, ws: &Workspace) {
         highlights: Vec::new(),
         ..ws.scene_options(shown)
     };
-    let scene = build_scene(&shown.board, &options);
+    let scene = build_course_scene(&shown.board, shown::cubed(&shown.kind), &options);
     let course_file = ws.doc.as_ref().and_then(|d| match d.content {
         Content::Course(_) => d.path.clone(),
         Content::Tile(_) => None,

@@ -5,13 +5,13 @@
 //! was opened is never overwritten without asking.
 
 use super::Files;
-use crate::app::state::Workspace;
 use crate::app::state::document::{Content, Document, fingerprint};
+use crate::app::state::{Workspace, shown};
 use crate::format::library::{Origin, Shelf, unique_id};
 use crate::format::{
     Document as FileDocument, fix_course_for_save, fix_tile_for_save, save_atomic,
 };
-use crate::render::{SceneOptions, build_scene};
+use crate::render::{SceneOptions, build_course_scene};
 use std::path::{Path, PathBuf};
 
 /// Pixels per square of an exported PNG.
@@ -47,7 +47,7 @@ pub fn export_png(ws: &mut Workspace, path: &Path) {
         highlights: Vec::new(),
         ..ws.scene_options(shown)
     };
-    let scene = build_scene(&shown.board, &options);
+    let scene = build_course_scene(&shown.board, shown::cubed(&shown.kind), &options);
     let written = crate::render::png::scene_to_png(&scene, EXPORT_SCALE)
         .and_then(|bytes| save_atomic(path, bytes).map_err(|e| e.to_string()));
     if let Err(e) = written {

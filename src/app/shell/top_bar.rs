@@ -131,6 +131,7 @@ fn shown_ui(ui: &mut Ui, shown: &Shown) {
             start,
             players,
             tiles,
+            ..
         } => {
             ui.label(format!("course, {w} x {h} squares, {tiles} tile(s)"));
             ui.separator();

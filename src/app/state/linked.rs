@@ -12,12 +12,12 @@
 
 use super::Workspace;
 use super::document::{Content, Document};
-use super::shown::{Shown, course_kind};
+use super::shown::{Shown, course_kind, cubed as course_cubed};
 use crate::app::command::Entry;
 use crate::format::Library;
 use crate::format::library::Origin;
 use crate::model::{Tile, TileSource};
-use crate::render::{Scene, build_scene};
+use crate::render::{Scene, build_course_scene};
 use crate::validate::{Analysis, Diagnostic, Solution};
 
 /// The course a placed tile was opened from, while the tile is being edited.
@@ -141,7 +141,7 @@ impl Workspace {
             scene: Scene::default(),
         };
         let options = self.course_scene_options(&shown, linked.solution.as_ref());
-        shown.scene = build_scene(&shown.board, &options);
+        shown.scene = build_course_scene(&shown.board, course_cubed(&shown.kind), &options);
         linked.shown = Some(shown);
         self.linked = Some(linked);
     }
@@ -156,7 +156,7 @@ impl Workspace {
         linked.solution = analysis.solution;
         if let Some(mut shown) = linked.shown.take() {
             let options = self.course_scene_options(&shown, linked.solution.as_ref());
-            shown.scene = build_scene(&shown.board, &options);
+            shown.scene = build_course_scene(&shown.board, course_cubed(&shown.kind), &options);
             linked.shown = Some(shown);
         }
         self.linked = Some(linked);

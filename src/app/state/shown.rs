@@ -2,6 +2,7 @@
 //! top bar says about it, what is on the square under the pointer, the solver's best line.
 
 use crate::geom::{Facing, Square};
+use crate::model::rules::CubeSide;
 use crate::model::{Board, Course, EdgeSpec, ElementKind, StartRule};
 use crate::render::{Rgba, Scene, ScenePath};
 use crate::validate::Solution;
@@ -14,6 +15,8 @@ pub enum ShownKind {
         start: StartRule,
         players: (u8, u8),
         tiles: usize,
+        /// RoboRally Cubed: the composer draws the beams folded (`build_course_scene`).
+        cubed: Option<CubeSide>,
     },
     Tile {
         id: String,
@@ -77,6 +80,15 @@ pub fn course_kind(c: &Course) -> ShownKind {
         start: c.start,
         players: (c.players.min, c.players.max),
         tiles: c.placements.len(),
+        cubed: c.rules.house.cubed,
+    }
+}
+
+/// The side of the cube a RoboRally Cubed course is played on, `None` for anything else.
+pub fn cubed(kind: &ShownKind) -> Option<CubeSide> {
+    match kind {
+        ShownKind::Course { cubed, .. } => *cubed,
+        ShownKind::Tile { .. } => None,
     }
 }
 

@@ -27,15 +27,25 @@ impl FightBot {
     }
 
     /// Whether a robot on `s` facing `f` has one of `targets` in its line of fire: in line ahead,
-    /// no further than its beam runs before a wall or the board's edge.
+    /// no further than its beam runs before a wall or the board's edge; on the inside of a cube
+    /// also the first row across the board edge the beam reaches, and no further
+    /// (`Factory::beam_across`, seed 003 section 8.1), as the engine fires.
     fn in_line(&self, s: Square, f: Facing, targets: &[Square]) -> bool {
-        let run = i64::from(self.maps.factory().beam_run(s, f));
+        let factory = self.maps.factory();
+        let run = factory.beam_run(s, f);
         let (ux, uy) = f.delta();
-        targets.iter().any(|t| {
+        let ahead = targets.iter().any(|t| {
             let (dx, dy) = (t.x - s.x, t.y - s.y);
             let d = i64::from(dx * ux + dy * uy);
-            dx * uy - dy * ux == 0 && d >= 1 && d <= run
-        })
+            dx * uy - dy * ux == 0 && d >= 1 && d <= i64::from(run)
+        });
+        let end = Square::new(s.x + ux * run as i32, s.y + uy * run as i32);
+        ahead
+            || (factory.cube().is_some()
+                && factory.at_cube_edge(end, f)
+                && factory
+                    .beam_across(end, f)
+                    .is_some_and(|t| targets.contains(&t)))
     }
 
     /// Squares to the nearest target (as the crow flies along the grid).
@@ -168,5 +178,46 @@ impl Bot for Fighter {
             power_down: false,
             options,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Factory;
+    use crate::format::Library;
+    use crate::model::rules::CubeSide;
+
+    /// A fighter on the sample cube (courses/cubed.json) played on `side`.
+    fn fighter(side: CubeSide) -> FightBot {
+        let lib = Library::builtin();
+        let mut course = lib
+            .find_course("cubed.json")
+            .expect("courses/cubed.json is in the built-in library")
+            .course
+            .clone();
+        course.rules.house.cubed = Some(side);
+        let factory = Factory::for_rules(course.compile(&lib), &course.rules.house);
+        FightBot::new(Arc::new(FlagMaps::new(Arc::new(factory))))
+    }
+
+    #[test]
+    fn the_fighters_line_of_fire_reaches_the_first_row_across_an_edge_inside_only_seed_003_8_1() {
+        let (inside, outside) = (fighter(CubeSide::Inside), fighter(CubeSide::Outside));
+        // Row 7 of the east board runs west to its edge at (8, 7); across it lies the front
+        // board's first row, (7, 7), and then (6, 7).
+        let (s, f) = (Square::new(10, 7), Facing::W);
+        for bot in [&inside, &outside] {
+            assert!(bot.in_line(s, f, &[Square::new(8, 7)]));
+            assert!(!bot.in_line(s, f, &[Square::new(6, 7)]));
+        }
+        assert!(inside.in_line(s, f, &[Square::new(7, 7)]));
+        assert!(!outside.in_line(s, f, &[Square::new(7, 7)]));
+        // Over an edge the net does not join: the top board's north edge folds onto the back
+        // board, so the first row across is far from the line on the net.
+        let (t, _) = inside.maps.factory().next(Square::new(5, 0), Facing::N);
+        assert!(t.x >= 12, "{t}");
+        assert!(inside.in_line(Square::new(5, 2), Facing::N, &[t]));
+        assert!(!outside.in_line(Square::new(5, 2), Facing::N, &[t]));
     }
 }

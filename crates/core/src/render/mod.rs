@@ -11,7 +11,7 @@ pub mod sheet;
 pub mod svg;
 pub mod text;
 
-pub use build::{build_scene, build_scene_for_play};
+pub use build::{build_course_scene, build_scene, build_scene_for_play};
 pub use png::render_document;
 pub use scene::{
     Anchor, HAlign, Point, Rgba, Scene, SceneOptions, ScenePath, Shape, Stroke, VAlign,

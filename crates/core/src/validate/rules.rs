@@ -41,13 +41,13 @@ pub(super) fn check_all(course: &Course, board: &Board, out: &mut Vec<Diagnostic
     let mut out = Out(out);
     tiles(course, board, &mut out);
     flags(course, board, &mut out);
-    start(course, board, &mut out);
     // RoboRally Cubed: a board edge leads onto the board it folds onto (seed 003 section 8.1).
     let fold = course
         .rules
         .house
         .cubed
         .and_then(|_| Fold::of(&board.placements).ok());
+    start(course, board, fold.as_ref(), &mut out);
     elements(board, fold.as_ref(), &mut out);
     lives(course, &mut out);
 }
@@ -287,7 +287,7 @@ fn flags(course: &Course, board: &Board, out: &mut Out) {
     }
 }
 
-fn start(course: &Course, board: &Board, out: &mut Out) {
+fn start(course: &Course, board: &Board, fold: Option<&Fold>, out: &mut Out) {
     match course.start {
         StartRule::Archive(s) => {
             let Some(square) = board.square(s) else {
@@ -386,9 +386,20 @@ fn start(course: &Course, board: &Board, out: &mut Out) {
                 }
                 // The robot's first move leaves the start into the course: the model's answer
                 // to "may a robot pass", which the engine plays (tests/rules_agree.rs).
+                // On a cube the square ahead over a board edge is the one the fold leads to,
+                // and a barrier on that board's edge stands in the way too (seed 003 section 8.1).
+                let across = fold.and_then(|f| f.cross(s, facing));
+                let (ahead, far_wall) = match across {
+                    Some((t, e)) => (t, blocks_from_across(board, t, e)),
+                    None => (s.step(facing), false),
+                };
                 let walled =
-                    !board.is_on_board(s.step(facing)) || board.wall_blocks_move(s, facing);
-                if walled || board.may_pass(s, facing, 1) != Passage::Passes {
+                    !board.is_on_board(ahead) || board.wall_blocks_move(s, facing) || far_wall;
+                let repelled = across.is_some()
+                    && board
+                        .spec(ahead)
+                        .is_some_and(|q| q.device == Some(Device::RepulsorField));
+                if walled || repelled || board.may_pass(s, facing, 1) != Passage::Passes {
                     let into = if walled {
                         "into a wall or off the board"
                     } else {
@@ -408,6 +419,19 @@ fn start(course: &Course, board: &Board, out: &mut Out) {
             }
         }
     }
+}
+
+/// RoboRally Cubed: whether the barrier on the edge of `t` a robot crosses arriving there
+/// travelling `e` over a folded board edge stops it. The barrier is seen from its other side,
+/// as `Factory` reads it (seed 001, One-Way Walls; Ledges).
+fn blocks_from_across(board: &Board, t: Square, e: Facing) -> bool {
+    board
+        .barrier(t, e.opposite())
+        .is_some_and(|far| match far.barrier {
+            Barrier::Plain | Barrier::Spiked | Barrier::Gate(_) => true,
+            Barrier::OneWay => !far.anchored_here,
+            Barrier::Ledge => far.anchored_here,
+        })
 }
 
 fn elements(board: &Board, fold: Option<&Fold>, out: &mut Out) {
@@ -462,7 +486,7 @@ fn elements(board: &Board, fold: Option<&Fold>, out: &mut Out) {
             // on either of the two edges that meet stands in its way (`Factory::next`).
             let across = fold.and_then(|f| f.cross(s, flow.out));
             if board.wall_blocks_move(s, flow.out)
-                || across.is_some_and(|(t, e)| board.wall_blocks_move(t, e.opposite()))
+                || across.is_some_and(|(t, e)| blocks_from_across(board, t, e))
             {
                 out.add(
                     "belt-into-wall",

@@ -291,7 +291,8 @@ impl Game {
             if !r.is_active() || !self.factory.cell(r.square).oil {
                 break;
             }
-            let next = r.square.step(dir);
+            // On a cube the slide goes on over a board edge (seed 003 section 8.1).
+            let next = self.factory.next(r.square, dir).0;
             if !r.is_virtual
                 && !self.blocks_move(r.square, dir)
                 && let Some(k) = self.real_robot_on(next)

@@ -126,7 +126,9 @@ impl Game {
                 self.destroy(i, self.fall_cause(at), events);
                 continue;
             }
-            if !self.ledge_drop(i, at.step(dir[i].opposite()), dir[i], events) {
+            // The square it left, back over a cube's fold if it crossed one.
+            let left = self.factory.next(at, dir[i].opposite()).0;
+            if !self.ledge_drop(i, left, out[i], events) {
                 continue;
             }
             // A molten-metal river burns every robot it moves (seed 001, Molten Metal River).

@@ -235,6 +235,8 @@ impl Game {
         let from = self.robots[i].square;
         let mut at = from;
         let mut pierce = beam.pierce;
+        // The way the beam travels where it hits: turned by a cube's fold it crossed.
+        let mut way = dir;
         loop {
             let j = if pierce {
                 if self.factory.blocks_beam(at, dir) {
@@ -251,6 +253,7 @@ impl Game {
                         break;
                     }
                     if let Some(j) = self.real_robot_on(across) {
+                        way = self.factory.next(at, dir).1;
                         at = across;
                         pierce = false;
                         j
@@ -288,6 +291,9 @@ impl Game {
                 let Some((j, hit)) = robot else {
                     break;
                 };
+                if self.factory.cube().is_some() {
+                    way = self.beam_way(at, dir, hit);
+                }
                 at = hit;
                 j
             };
@@ -305,7 +311,7 @@ impl Game {
                     shooter: i as u8,
                     target: j as u8,
                     option: w,
-                    dir,
+                    dir: way,
                     points: 0,
                     lock: false,
                 });
@@ -321,7 +327,7 @@ impl Game {
             let through = self.shielded(
                 j,
                 beam.points,
-                dir,
+                way,
                 Some((i, &mut pierce)),
                 &mut guard[j],
                 events,
@@ -333,7 +339,7 @@ impl Game {
                     shooter: i as u8,
                     target: j as u8,
                     option: OptionCard::FireControl,
-                    dir,
+                    dir: way,
                     points: through,
                     lock: mode == FireMode::LockRegister,
                 });
@@ -372,6 +378,21 @@ impl Game {
             return self.first_row_across(at, dir, run);
         }
         best.map(|(_, k)| (k, self.robots[k].square))
+    }
+
+    /// RoboRally Cubed: the way a beam from `at` towards `dir` travels on `hit`, the robot
+    /// `first_real_robot_in_line` found: `dir` in line on this board, else turned as the fold
+    /// to the first row across turns it (seed 003 section 8.1).
+    fn beam_way(&self, at: Square, dir: Facing, hit: Square) -> Facing {
+        let run = self.factory.beam_run(at, dir) as i32;
+        let (ux, uy) = dir.delta();
+        let (dx, dy) = (hit.x - at.x, hit.y - at.y);
+        if dx * uy - dy * ux == 0 && (1..=run).contains(&(dx * ux + dy * uy)) {
+            return dir;
+        }
+        self.factory
+            .next(Square::new(at.x + ux * run, at.y + uy * run), dir)
+            .1
     }
 
     /// The flag whose die stands on `s` (Dice Rule), if any.
@@ -422,8 +443,8 @@ impl Game {
                     }
                     OptionCard::TractorBeam => {
                         // Pulled towards the shooter, unless it is already beside it.
-                        let beside =
-                            self.robots[j].square.step(e.dir.opposite()) == self.robots[i].square;
+                        let beside = self.factory.next(self.robots[j].square, e.dir.opposite()).0
+                            == self.robots[i].square;
                         if !beside {
                             self.weapon_push(j, e.dir.opposite(), i, phase, events);
                         }

@@ -2,6 +2,7 @@
 //! Mechanical Arm, one in reach), set their archive, draw an option on radioactive waste or a chop
 //! shop, and finish on the last flag.
 
+use crate::engine::cube::quarter_turns;
 use crate::engine::event::{Event, OptionSource, RobotId};
 use crate::engine::game::{Game, Status};
 use crate::engine::options::OptionCard;
@@ -91,16 +92,21 @@ impl Game {
         let site = |s: Square| self.flag_at(s, 0) > 0 || f.cell(s).wrenches > 0;
         let open = |s: Square, d: Facing| f.is_on_board(s) && !f.blocks_move(s, d);
         let mut reach: [Option<Square>; 8] = [None; 8];
+        // On a cube the square beside is the one the fold leads to, and the way on turns as
+        // the way of travel turns there (`Factory::next`, seed 003 section 8.1).
+        let on = |x: Facing, went: Facing, way: Facing| {
+            Facing::from_index(x.index() + quarter_turns(went, way))
+        };
         for (k, d) in Facing::ALL.into_iter().enumerate() {
+            let ((a, da), e) = (f.next(r.square, d), d.right());
+            let (b, eb) = f.next(r.square, e);
             if open(r.square, d) {
-                reach[k] = Some(r.square.step(d));
+                reach[k] = Some(a);
             }
-            let e = d.right();
-            let corner = r.square.step(d).step(e);
-            let via_d = open(r.square, d) && open(r.square.step(d), e);
-            let via_e = open(r.square, e) && open(r.square.step(e), d);
-            if via_d || via_e {
-                reach[4 + k] = Some(corner);
+            if open(r.square, d) && open(a, on(e, d, da)) {
+                reach[4 + k] = Some(f.next(a, on(e, d, da)).0);
+            } else if open(r.square, e) && open(b, on(d, e, eb)) {
+                reach[4 + k] = Some(f.next(b, on(d, e, eb)).0);
             }
         }
         let next = r.flags + 1;

@@ -9,8 +9,10 @@ mod overlays;
 mod pen;
 
 use crate::engine::Factory;
+use crate::engine::cube::Fold;
 use crate::geom::{Facing, Square};
-use crate::model::{Board, Mount, SquareSpec};
+use crate::model::rules::CubeSide;
+use crate::model::{Board, HouseRules, Mount, SquareSpec};
 use crate::render::scene::{Rgba, Scene, SceneOptions};
 use pen::Builder;
 
@@ -28,6 +30,23 @@ pub fn build_scene(board: &Board, options: &SceneOptions) -> Scene {
 /// `build_scene` of the factory's board.
 pub fn build_scene_for_play(factory: &Factory, options: &SceneOptions) -> Scene {
     build(factory.board(), factory.cube().map(|_| factory), options)
+}
+
+/// Builds the picture of a course's board as the course composer shows it: under RoboRally Cubed
+/// (`cubed`, from the course's rules) with a net that folds, the beams are drawn from the
+/// engine's tables as `build_scene_for_play` draws them (seed 003 section 8.1), so the composer
+/// never runs a laser straight across a folded edge; otherwise it is `build_scene`.
+pub fn build_course_scene(board: &Board, cubed: Option<CubeSide>, options: &SceneOptions) -> Scene {
+    match cubed {
+        Some(side) if Fold::of(&board.placements).is_ok() => {
+            let house = HouseRules {
+                cubed: Some(side),
+                ..HouseRules::default()
+            };
+            build_scene_for_play(&Factory::for_rules(board.clone(), &house), options)
+        }
+        _ => build_scene(board, options),
+    }
 }
 
 fn build(board: &Board, cube: Option<&Factory>, options: &SceneOptions) -> Scene {

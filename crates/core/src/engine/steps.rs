@@ -9,6 +9,7 @@ use super::game::{Game, RobotSetup, Settings};
 use crate::geom::{Facing, Square};
 use crate::model::Phases;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The cards a step is played with, each with a priority from the deck (RULINGS.md, The deck); a
 /// lone robot's priority does not matter, a replay through `Game::set_registers` needs one.
@@ -73,6 +74,18 @@ impl StepTable {
         phases: Phases,
         threads: usize,
     ) -> Option<StepTable> {
+        StepTable::for_phases_until(factory, phases, threads, None)
+    }
+
+    /// `for_phases_on` that stops when `stop` is set (the window's Cancel: validation of a big
+    /// course), every thread looking at it before each square; `None` when it stopped.
+    pub fn for_phases_until(
+        factory: Arc<Factory>,
+        phases: Phases,
+        threads: usize,
+        stop: Option<&AtomicBool>,
+    ) -> Option<StepTable> {
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let (standable, game) = setup(&factory)?;
         let cells = standable.len();
         let threads = if threads == 0 {
@@ -91,6 +104,9 @@ impl StepTable {
                     let mut events: Vec<Event> = Vec::with_capacity(32);
                     for (i, slot) in part.chunks_mut(PHASES).enumerate() {
                         let c = b * band + i;
+                        if stopped() {
+                            break;
+                        }
                         if standable[c] {
                             board_part(&mut game, factory, c, phases, slot, &mut events);
                         }
@@ -115,6 +131,9 @@ impl StepTable {
                         next.chunks_mut(row).zip(damage.chunks_mut(row)).enumerate()
                     {
                         let c = b * band + i;
+                        if stopped() {
+                            break;
+                        }
                         if table.standable[c] {
                             let rows = (next, damage);
                             table.card_steps(&mut game, board, c, phases, rows, &mut events);
@@ -125,7 +144,7 @@ impl StepTable {
         });
         table.next = next;
         table.damage = damage;
-        Some(table)
+        (!stopped()).then_some(table)
     }
 
     /// The steps from cell `c` in `phases`: each card's part (`Game::run_lone_card`) composed

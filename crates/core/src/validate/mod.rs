@@ -4,12 +4,14 @@
 //! leg's own minimum, the fairness of the starts, the flags only luck reaches and the course's
 //! difficulty (issues 4 and 17).
 
+mod bounds;
 mod chance;
 pub mod command;
 pub mod difficulty;
 mod geometry;
 pub mod hands;
 pub mod play;
+pub mod progress;
 mod rules;
 mod search;
 pub mod solver;
@@ -22,6 +24,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use difficulty::Difficulty;
+pub use progress::Progress;
 pub use rules::RULES;
 pub use solver::{
     CONSTRAINTS, Leg, LegMinimum, Solution, Step, StepTable, TypicalLine, Unreachable,
@@ -140,40 +143,84 @@ const BLOCKS_SOLVER: [&str; 6] = [
 
 /// As `analyse`, for a course already compiled into `board`.
 pub fn analyse_board(course: &Course, board: Board) -> Analysis {
+    let progress = Progress::new();
+    match analyse_board_with(course, board, &progress) {
+        Some(analysis) => analysis,
+        // Nothing cancels `progress`, so this is never reached; an empty analysis if it were.
+        None => Analysis::empty(),
+    }
+}
+
+/// As `analyse_board`, reporting its stage to `progress` and stopping, with `None`, as soon as
+/// it is cancelled there (the window's Cancel).
+pub fn analyse_board_with(course: &Course, board: Board, progress: &Progress) -> Option<Analysis> {
     let mut out = Vec::new();
+    progress.enter(0);
     rules::check_all(course, &board, &mut out);
     geometry::flags_on_one_square(course, &mut out);
     geometry::levels(&board, &mut out);
     let blocked = out.iter().any(|d| BLOCKS_SOLVER.contains(&d.rule));
-    let mut analysis = Analysis {
-        diagnostics: Vec::new(),
-        solution: None,
-        difficulty: None,
-        starts: Vec::new(),
-        fairness: None,
-        by_chance: Vec::new(),
-        play: None,
-    };
+    let mut analysis = Analysis::empty();
     if !blocked {
+        progress.enter(1);
         let factory = Arc::new(Factory::new(board));
-        if let Some((start, facings)) = solver::start_of(course.start, &factory)
-            && let Some(table) = StepTable::new(Arc::clone(&factory))
-            && let Some(searcher) = solver::searcher(&table)
-            && let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full)
-        {
-            if let Some(u) = &s.unreachable {
-                analysis.by_chance = luck(&searcher, u, start, &facings, &mut out);
+        let phases = crate::model::Phases::ALL;
+        let start = solver::start_of(course.start, &factory);
+        let table = match start {
+            Some(_) => {
+                let stop = Some(progress.flag());
+                StepTable::for_phases_until(Arc::clone(&factory), phases, 0, stop)
             }
-            analysis.starts = starts::every_start(course.start, &searcher, &s);
-            starts::unreachable_from_starts(&analysis.starts, &mut out);
-            analysis.fairness = starts::fairness(&analysis.starts);
-            analysis.difficulty = Some(Difficulty::of(&s, &factory));
-            analysis.solution = Some(s);
+            None => None,
+        };
+        if progress.is_cancelled() {
+            return None;
+        }
+        progress.enter(2);
+        if let Some((start, facings)) = start
+            && let Some(table) = table
+            && let Some(mut searcher) = solver::searcher(&table)
+        {
+            searcher.progress = Some(progress);
+            if let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full)
+            {
+                if progress.is_cancelled() {
+                    return None;
+                }
+                progress.enter(4);
+                if let Some(u) = &s.unreachable {
+                    analysis.by_chance = luck(&searcher, u, start, &facings, &mut out);
+                }
+                analysis.starts = starts::every_start(course.start, &searcher, &s);
+                if progress.is_cancelled() {
+                    return None;
+                }
+                progress.enter(5);
+                starts::unreachable_from_starts(&analysis.starts, &mut out);
+                analysis.fairness = starts::fairness(&analysis.starts);
+                analysis.difficulty = Some(Difficulty::of(&s, &factory));
+                analysis.solution = Some(s);
+            }
         }
     }
     out.sort_by(|a, b| (a.severity, a.rule, &a.squares).cmp(&(b.severity, b.rule, &b.squares)));
     analysis.diagnostics = out;
-    analysis
+    Some(analysis)
+}
+
+impl Analysis {
+    /// No diagnostics and nothing solved.
+    fn empty() -> Analysis {
+        Analysis {
+            diagnostics: Vec::new(),
+            solution: None,
+            difficulty: None,
+            starts: Vec::new(),
+            fairness: None,
+            by_chance: Vec::new(),
+            play: None,
+        }
+    }
 }
 
 /// For the first flag the solver cannot reach: whether luck reaches it (a "depends on chance"

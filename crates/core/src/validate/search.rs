@@ -16,7 +16,9 @@
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
 
+use super::bounds::{Bounds, NEVER, Preds};
 use super::hands;
+use super::progress::Progress;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -176,6 +178,12 @@ pub(super) struct Searcher<'a> {
     pub flags: Vec<usize>,
     wrenches: Vec<u8>,
     caps: [[u8; 7]; 10],
+    /// Asked to stop: a search under way gives up (as when out of budget).
+    pub progress: Option<&'a Progress>,
+    /// Every table state's predecessors (the trap squares, the bounds).
+    pub preds: Preds,
+    /// The relaxed registers from every state to the last flag (`bounds.rs`).
+    pub bounds: Bounds,
 }
 
 impl<'a> Searcher<'a> {
@@ -187,12 +195,22 @@ impl<'a> Searcher<'a> {
                 cell.wrenches.max(u8::from(cell.flag > 0))
             })
             .collect();
+        let preds = Preds::of(table);
+        let bounds = Bounds::new(table, &preds, &flags, 0, flags.len());
         Searcher {
             table,
             flags,
+            preds,
+            bounds,
             wrenches,
             caps: hands::typical_caps(),
+            progress: None,
         }
+    }
+
+    /// Whether the validation was cancelled.
+    pub fn cancelled(&self) -> bool {
+        self.progress.is_some_and(Progress::is_cancelled)
     }
 
     /// The table state of a search state.
@@ -264,10 +282,66 @@ impl<'a> Searcher<'a> {
     /// Breadth-first from `seeds` until the layer `goal` is reached (or, when exhaustive, every
     /// state is). Seeds are all at level 0.
     pub fn search(&self, seeds: &[State], goal: u8, opts: Options) -> Outcome {
+        self.search_within(seeds, goal, opts, None).0
+    }
+
+    /// The same first finish as `search` (not exhaustive), found by searching only the states
+    /// whose level plus their lower bound (`bounds`) is at most a limit, the limit raised from
+    /// `first_limit` until a finish turns up. Because the bounds are consistent, the states under
+    /// a limit are reached in the same order and by the same parents as in the whole search, so
+    /// once the limit reaches the finish's level the finish, its line and its damage are the
+    /// whole search's (`bounds.rs`). `None` when no finish exists within the relaxed game's
+    /// reach: then only `search` says how far a line gets.
+    pub fn search_bounded(
+        &self,
+        seeds: &[State],
+        goal: u8,
+        opts: Options,
+        bounds: &Bounds,
+        first_limit: u32,
+    ) -> Option<Outcome> {
+        let mut limit = first_limit;
+        let mut step = 1;
+        loop {
+            let (out, pruned) = self.search_within(seeds, goal, opts, Some((bounds, limit)));
+            if out.finish.is_some() || out.gave_up {
+                return Some(out);
+            }
+            if !pruned {
+                return None;
+            }
+            limit = limit.saturating_add(step);
+            step = (step * 2).min(8);
+        }
+    }
+
+    /// `search`, dropping states whose level plus bound exceeds the limit; also whether a state
+    /// that could still finish was dropped.
+    fn search_within(
+        &self,
+        seeds: &[State],
+        goal: u8,
+        opts: Options,
+        limit: Option<(&Bounds, u32)>,
+    ) -> (Outcome, bool) {
         let mut visits: Vec<Visit> = Vec::new();
         let mut seen = Seen::new(self.table.states() / PHASES, usize::from(goal));
+        let mut pruned = false;
+        // Whether a state `level` registers in is beyond the limit (noting the drop).
+        let mut beyond = |s: &State, level: u32| match limit {
+            Some((bounds, limit)) => {
+                let b = bounds.of(s);
+                if b == NEVER {
+                    return true;
+                }
+                let over = level.saturating_add(b) > limit;
+                pruned |= over;
+                over
+            }
+            None => false,
+        };
         for s in seeds {
-            if !seen.admit(s) {
+            if beyond(s, 0) || !seen.admit(s) {
                 continue;
             }
             visits.push(Visit {
@@ -287,7 +361,9 @@ impl<'a> Searcher<'a> {
             if v.level >= finish_level && !opts.exhaustive {
                 break;
             }
-            if opts.budget > 0 && visits.len() > opts.budget {
+            if (opts.budget > 0 && visits.len() > opts.budget)
+                || (head % 4096 == 0 && self.cancelled())
+            {
                 gave_up = true;
                 break;
             }
@@ -302,7 +378,7 @@ impl<'a> Searcher<'a> {
                     }
                     continue;
                 }
-                if !seen.admit(&n) {
+                if beyond(&n, v.level + 1) || !seen.admit(&n) {
                     continue;
                 }
                 visits.push(Visit {
@@ -314,11 +390,12 @@ impl<'a> Searcher<'a> {
             }
             head += 1;
         }
-        Outcome {
+        let outcome = Outcome {
             visits,
             finish,
             gave_up,
-        }
+        };
+        (outcome, pruned)
     }
 
     /// The seed states of a start: each facing, phase 1, `damage`, no locks.

@@ -19,9 +19,10 @@
 //! (RULINGS.md, step 6). The 1994 start lets the player choose the facing (RULINGS.md, Re-entry;
 //! seed 000, Set Up); a numbered start is solved as printed, each one (`starts.rs`).
 
+use super::bounds::{Bounds, NEVER, Preds};
 use super::hands;
-use super::search::{Options, Searcher, State, Visit};
-use crate::engine::steps::{NO_STEP as NONE, PHASES};
+use super::search::{Options, Outcome, Searcher, State, Visit};
+use crate::engine::steps::PHASES;
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
 use crate::model::StartRule;
@@ -68,8 +69,7 @@ fn traps(table: &StepTable, flag: usize, preds: &Preds) -> Vec<Square> {
         }
     }
     while let Some(v) = stack.pop() {
-        let (from, to) = (preds.start[v as usize], preds.start[v as usize + 1]);
-        for &u in &preds.list[from as usize..to as usize] {
+        for &u in preds.of_state(v as usize) {
             if !good[u as usize] {
                 good[u as usize] = true;
                 stack.push(u);
@@ -81,44 +81,6 @@ fn traps(table: &StepTable, flag: usize, preds: &Preds) -> Vec<Square> {
         .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
         .map(|c| table.factory().square_of(c))
         .collect()
-}
-
-/// The predecessors of every state, for the backward searches.
-fn preds(table: &StepTable) -> Preds {
-    let states = table.states();
-    let mut count = vec![0u32; states + 1];
-    let target = |state: usize, to: u32| {
-        let phase = state % PHASES;
-        to as usize * PHASES + (phase + 1) % PHASES
-    };
-    for state in 0..states {
-        for &to in table.next_nodes(state) {
-            if to != NONE {
-                count[target(state, to) + 1] += 1;
-            }
-        }
-    }
-    for i in 0..states {
-        count[i + 1] += count[i];
-    }
-    let mut fill = count.clone();
-    let mut list = vec![0u32; count[states] as usize];
-    for state in 0..states {
-        for &to in table.next_nodes(state) {
-            if to != NONE {
-                let t = target(state, to);
-                list[fill[t] as usize] = state as u32;
-                fill[t] += 1;
-            }
-        }
-    }
-    Preds { start: count, list }
-}
-
-/// Predecessor lists in one array: state `v`'s are `list[start[v]..start[v + 1]]`.
-struct Preds {
-    start: Vec<u32>,
-    list: Vec<u32>,
 }
 
 /// One register of a program: the card played, the phase it is played in, and where the robot
@@ -324,7 +286,20 @@ pub(super) fn solve_with(
         exhaustive: full,
         budget: STATE_BUDGET,
     };
-    let out = searcher.search(&seeds, goal, opts);
+    // The other starts need only the first finish: searched within bounds (the same finish),
+    // and whole only when there is none, to say how far a line gets.
+    let bounded = if full {
+        None
+    } else {
+        let first_limit = seeds.iter().map(|s| searcher.bounds.of(s)).min();
+        first_limit
+            .filter(|&b| b != NEVER)
+            .and_then(|b| searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, b))
+    };
+    let out = match bounded {
+        Some(out) => out,
+        None => searcher.search(&seeds, goal, opts),
+    };
     let mut gave_up = out.gave_up;
     let visits = &out.visits;
     // The line: to the finish, or to the best arrival on the last flag reached.
@@ -359,11 +334,10 @@ pub(super) fn solve_with(
         .unwrap_or(0);
     let solved = if out.finish.is_some() { n } else { reached };
     let traps: Vec<Vec<Square>> = if full {
-        let preds = preds(table);
         flags
             .iter()
             .take((solved + 1).min(n))
-            .map(|&f| traps(table, f, &preds))
+            .map(|&f| traps(table, f, &searcher.preds))
             .collect()
     } else {
         Vec::new()
@@ -408,20 +382,15 @@ pub(super) fn solve_with(
     let mut leg_minima = Vec::new();
     let mut typical = None;
     if full {
+        if let Some(p) = searcher.progress {
+            p.enter(3);
+        }
         for leg in 0..n {
             let (minimum, stopped) = leg_minimum(searcher, visits, out.finish, leg);
             gave_up |= stopped;
             leg_minima.push(minimum);
         }
-        let t = searcher.search(
-            &seeds,
-            goal,
-            Options {
-                typical: true,
-                exhaustive: false,
-                budget: STATE_BUDGET,
-            },
-        );
+        let t = typical_search(searcher, &seeds, &out);
         typical = Some(TypicalLine {
             registers: t.finish.map(|f| t.visits[f.0 as usize].level + 1),
             damage: t.finish.map_or(0, |f| {
@@ -448,6 +417,44 @@ pub(super) fn solve_with(
         typical,
         gave_up,
     })
+}
+
+/// The shortest line a typical hand allows: the same first finish as a whole breadth-first
+/// search, searched within bounds from the unconstrained line's length (a typical hand is one
+/// more constraint, so its line is never shorter); none when the unconstrained search found no
+/// line (and did not give up).
+fn typical_search(searcher: &Searcher<'_>, seeds: &[State], whole: &Outcome) -> Outcome {
+    let opts = Options {
+        typical: true,
+        exhaustive: false,
+        budget: STATE_BUDGET,
+    };
+    let none = || Outcome {
+        visits: Vec::new(),
+        finish: None,
+        gave_up: false,
+    };
+    let Some((before, ..)) = whole.finish else {
+        return if whole.gave_up {
+            searcher.search(seeds, searcher.flags.len() as u8, opts)
+        } else {
+            none()
+        };
+    };
+    let shortest = whole.visits[before as usize].level + 1;
+    let first_limit = seeds
+        .iter()
+        .map(|s| searcher.bounds.of(s))
+        .min()
+        .unwrap_or(NEVER)
+        .max(shortest);
+    if first_limit == NEVER {
+        return none();
+    }
+    let goal = searcher.flags.len() as u8;
+    searcher
+        .search_bounded(seeds, goal, opts, &searcher.bounds, first_limit)
+        .unwrap_or_else(none)
 }
 
 /// The visit of the best arrival on the highest layer reached: fewest registers, then least
@@ -500,7 +507,19 @@ fn leg_minimum(
             exhaustive: false,
             budget: STATE_BUDGET,
         };
-        Some(searcher.search(&seeds, flag, opts))
+        let bounds = Bounds::new(searcher.table, &searcher.preds, &searcher.flags, leg, leg + 1);
+        let first_limit = seeds.iter().map(|s| bounds.of(s)).min().unwrap_or(NEVER);
+        let found = if first_limit == NEVER {
+            None
+        } else {
+            searcher.search_bounded(&seeds, flag, opts, &bounds, first_limit)
+        };
+        // No finish within the relaxed game's reach: no line to this flag.
+        Some(found.unwrap_or(Outcome {
+            visits: Vec::new(),
+            finish: None,
+            gave_up: false,
+        }))
     };
     let (visits, finish, stopped) = match &sub {
         Some(o) => (&o.visits[..], o.finish, o.gave_up),

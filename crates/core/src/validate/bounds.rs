@@ -1,0 +1,235 @@
+//! Lower bounds for the line searches (issue 17 item 7: fast at every size): for every flag still
+//! to touch, register phase, square and facing, the fewest registers to the goal in the relaxed
+//! game with no damage, no locks and any cards (a backward search over the step table). The
+//! constrained searches (`search.rs`) only ever take steps this relaxed game has, so these are
+//! true lower bounds, and they are consistent (one step lowers them by at most one): a
+//! breadth-first search that drops the states whose level plus bound exceeds a limit visits
+//! exactly the states of the full search under that limit, in the same order, and so finds the
+//! same first finish once the limit reaches it (see `Searcher::search_bounded`).
+
+use super::search::State;
+use crate::engine::steps::{NO_STEP, PHASES, StepTable};
+
+/// No way to the goal even in the relaxed game.
+pub(super) const NEVER: u32 = u32::MAX;
+
+/// Predecessor lists in one array: table state `v`'s are `list[start[v]..start[v + 1]]`.
+pub(super) struct Preds {
+    pub start: Vec<u32>,
+    pub list: Vec<u32>,
+}
+
+impl Preds {
+    /// The predecessors of every table state, for the backward searches.
+    pub fn of(table: &StepTable) -> Preds {
+        let states = table.states();
+        let mut count = vec![0u32; states + 1];
+        let target = |state: usize, to: u32| {
+            let phase = state % PHASES;
+            to as usize * PHASES + (phase + 1) % PHASES
+        };
+        for state in 0..states {
+            for &to in table.next_nodes(state) {
+                if to != NO_STEP {
+                    count[target(state, to) + 1] += 1;
+                }
+            }
+        }
+        for i in 0..states {
+            count[i + 1] += count[i];
+        }
+        let mut fill = count.clone();
+        let mut list = vec![0u32; count[states] as usize];
+        for state in 0..states {
+            for &to in table.next_nodes(state) {
+                if to != NO_STEP {
+                    let t = target(state, to);
+                    list[fill[t] as usize] = state as u32;
+                    fill[t] += 1;
+                }
+            }
+        }
+        Preds { start: count, list }
+    }
+
+    pub fn of_state(&self, v: usize) -> &[u32] {
+        let (from, to) = (self.start[v] as usize, self.start[v + 1] as usize);
+        &self.list[from..to]
+    }
+}
+
+/// The relaxed registers to a goal layer from every state of the layers before it.
+pub(super) struct Bounds {
+    /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
+    /// layers the goal does not need (before `first`).
+    layers: Vec<Vec<u32>>,
+}
+
+impl Bounds {
+    /// Bounds towards touching `flags[goal - 1]` (after all flags before it) for the layers
+    /// `first..goal`.
+    pub fn new(table: &StepTable, preds: &Preds, flags: &[usize], first: usize, goal: usize) -> Bounds {
+        let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
+        for layer in (first..goal).rev() {
+            let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
+            layers[layer] = layer_bounds(table, preds, flags[layer], after.map(Vec::as_slice));
+        }
+        Bounds { layers }
+    }
+
+    /// The bound of a search state (0 at or beyond the goal).
+    pub fn of(&self, s: &State) -> u32 {
+        self.layers
+            .get(usize::from(s.layer))
+            .and_then(|l| l.get(s.node as usize * PHASES + usize::from(s.phase)))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// One layer's bounds: a step onto `flag` costs 1 plus the next layer's bound where it lands (0
+/// when this is the last layer); any other step costs 1. Breadth-first backwards, the states
+/// whose first value comes from touching the flag joining in the order of their values.
+fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u32]>) -> Vec<u32> {
+    let states = table.states();
+    let mut dist = vec![NEVER; states];
+    let mut sources: Vec<(u32, u32)> = Vec::new();
+    for s in 0..states {
+        let next_phase = (s % PHASES + 1) % PHASES;
+        let mut best = NEVER;
+        for &to in table.next_nodes(s) {
+            if to == NO_STEP || (to / 4) as usize != flag {
+                continue;
+            }
+            let rest = match after {
+                Some(a) => a[to as usize * PHASES + next_phase],
+                None => 0,
+            };
+            if rest != NEVER {
+                best = best.min(rest + 1);
+            }
+        }
+        if best != NEVER {
+            sources.push((best, s as u32));
+        }
+    }
+    sources.sort_unstable();
+    let mut queue: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
+    let mut next_source = 0;
+    loop {
+        // The next state to settle: the queue's front or the next source, whichever is nearer.
+        let from_queue = queue.front().map(|&v| dist[v as usize]);
+        let source = sources.get(next_source).copied();
+        let v = match (from_queue, source) {
+            (Some(q), Some((d, s))) if d < q => {
+                next_source += 1;
+                if d >= dist[s as usize] {
+                    continue;
+                }
+                dist[s as usize] = d;
+                s
+            }
+            (Some(_), _) => match queue.pop_front() {
+                Some(v) => v,
+                None => break,
+            },
+            (None, Some((d, s))) => {
+                next_source += 1;
+                if d >= dist[s as usize] {
+                    continue;
+                }
+                dist[s as usize] = d;
+                s
+            }
+            (None, None) => break,
+        };
+        let d = dist[v as usize];
+        // A state on the flag is never entered within the layer: arriving there touches it.
+        if (v as usize / PHASES) / 4 == flag {
+            continue;
+        }
+        for &u in preds.of_state(v as usize) {
+            if dist[u as usize] > d + 1 {
+                dist[u as usize] = d + 1;
+                queue.push_back(u);
+            }
+        }
+    }
+    dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::search::{Options, Outcome, Searcher};
+    use super::super::solver;
+    use super::*;
+    use crate::engine::Factory;
+    use crate::format::Library;
+    use std::sync::Arc;
+
+    /// The finish and the line to it, as (visit before the last step, card, node, damage) and
+    /// the states and cards along the way.
+    fn line(o: &Outcome) -> Option<(Vec<(State, u8)>, u8, u32, u8)> {
+        let (before, card, node, damage) = o.finish?;
+        let mut steps: Vec<(State, u8)> = Searcher::path(&o.visits, before)
+            .iter()
+            .map(|&(i, c)| (o.visits[i as usize].state, c))
+            .collect();
+        steps.insert(0, (o.visits[Searcher::seed_of(&o.visits, before) as usize].state, 0));
+        Some((steps, card, node, damage))
+    }
+
+    #[test]
+    fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
+        let lib = Library::builtin();
+        for name in [
+            "first-steps.json",
+            "dockside-dash.json",
+            "hazard-works.json",
+            "standard-2x2.json",
+        ] {
+            let Some(entry) = lib.find_course(name) else {
+                panic!("{name} is not in the built-in library")
+            };
+            let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
+            let Some(table) = StepTable::new(Arc::clone(&factory)) else {
+                panic!("{name}: no table")
+            };
+            let Some(searcher) = solver::searcher(&table) else {
+                panic!("{name}: no flags")
+            };
+            let goal = searcher.flags.len() as u8;
+            let starts = factory.board().start_squares();
+            let cells: Vec<(usize, usize)> = match entry.course.start {
+                crate::model::StartRule::Archive(s) => (0..4)
+                    .filter_map(|f| factory.index(s).map(|c| (c, f)))
+                    .collect(),
+                crate::model::StartRule::Numbered => starts
+                    .iter()
+                    .filter_map(|&(_, s, f)| factory.index(s).map(|c| (c, f.index())))
+                    .collect(),
+            };
+            for typical in [false, true] {
+                let opts = Options {
+                    typical,
+                    exhaustive: false,
+                    budget: solver::STATE_BUDGET,
+                };
+                for &(cell, facing) in cells.iter().take(3) {
+                    let seeds = searcher.seeds(cell, &[facing], 0);
+                    let whole = searcher.search(&seeds, goal, opts);
+                    let first = searcher.bounds.of(&seeds[0]);
+                    let bounded =
+                        searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first);
+                    let Some(bounded) = bounded else {
+                        assert!(whole.finish.is_none(), "{name}: a line the bounds missed");
+                        continue;
+                    };
+                    assert!(whole.finish.is_some(), "{name}: typical {typical}");
+                    assert_eq!(line(&bounded), line(&whole), "{name}: typical {typical}");
+                    assert!(bounded.visits.len() <= whole.visits.len());
+                }
+            }
+        }
+    }
+}

@@ -68,7 +68,13 @@ pub(super) struct Bounds {
 impl Bounds {
     /// Bounds towards touching `flags[goal - 1]` (after all flags before it) for the layers
     /// `first..goal`.
-    pub fn new(table: &StepTable, preds: &Preds, flags: &[usize], first: usize, goal: usize) -> Bounds {
+    pub fn new(
+        table: &StepTable,
+        preds: &Preds,
+        flags: &[usize],
+        first: usize,
+        goal: usize,
+    ) -> Bounds {
         let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
         for layer in (first..goal).rev() {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
@@ -175,7 +181,13 @@ mod tests {
             .iter()
             .map(|&(i, c)| (o.visits[i as usize].state, c))
             .collect();
-        steps.insert(0, (o.visits[Searcher::seed_of(&o.visits, before) as usize].state, 0));
+        steps.insert(
+            0,
+            (
+                o.visits[Searcher::seed_of(&o.visits, before) as usize].state,
+                0,
+            ),
+        );
         Some((steps, card, node, damage))
     }
 

@@ -182,8 +182,7 @@ pub fn analyse_board_with(course: &Course, board: Board, progress: &Progress) ->
             && let Some(mut searcher) = solver::searcher(&table)
         {
             searcher.progress = Some(progress);
-            if let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full)
-            {
+            if let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full) {
                 if progress.is_cancelled() {
                     return None;
                 }

@@ -507,7 +507,13 @@ fn leg_minimum(
             exhaustive: false,
             budget: STATE_BUDGET,
         };
-        let bounds = Bounds::new(searcher.table, &searcher.preds, &searcher.flags, leg, leg + 1);
+        let bounds = Bounds::new(
+            searcher.table,
+            &searcher.preds,
+            &searcher.flags,
+            leg,
+            leg + 1,
+        );
         let first_limit = seeds.iter().map(|s| bounds.of(s)).min().unwrap_or(NEVER);
         let found = if first_limit == NEVER {
             None

@@ -7,7 +7,6 @@
 //! exactly the states of the full search under that limit, in the same order, and so finds the
 //! same first finish once the limit reaches it (see `Searcher::search_bounded`).
 
-use super::search::State;
 use crate::engine::steps::{NO_STEP, PHASES, StepTable};
 
 /// No way to the goal even in the relaxed game.
@@ -83,11 +82,12 @@ impl Bounds {
         Bounds { layers }
     }
 
-    /// The bound of a search state (0 at or beyond the goal).
-    pub fn of(&self, s: &State) -> u32 {
+    /// The bound of the search state with `layer` flags touched on `node` (`cell * 4 +
+    /// facing`) before register phase `phase + 1` (0 at or beyond the goal).
+    pub fn of(&self, layer: u8, node: u32, phase: u8) -> u32 {
         self.layers
-            .get(usize::from(s.layer))
-            .and_then(|l| l.get(s.node as usize * PHASES + usize::from(s.phase)))
+            .get(usize::from(layer))
+            .and_then(|l| l.get(node as usize * PHASES + usize::from(phase)))
             .copied()
             .unwrap_or(0)
     }
@@ -162,86 +162,4 @@ fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u
         }
     }
     dist
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::search::{Options, Outcome, Searcher};
-    use super::super::solver;
-    use super::*;
-    use crate::engine::Factory;
-    use crate::format::Library;
-    use std::sync::Arc;
-
-    /// The finish and the line to it, as (visit before the last step, card, node, damage) and
-    /// the states and cards along the way.
-    fn line(o: &Outcome) -> Option<(Vec<(State, u8)>, u8, u32, u8)> {
-        let (before, card, node, damage) = o.finish?;
-        let mut steps: Vec<(State, u8)> = Searcher::path(&o.visits, before)
-            .iter()
-            .map(|&(i, c)| (o.visits[i as usize].state, c))
-            .collect();
-        steps.insert(
-            0,
-            (
-                o.visits[Searcher::seed_of(&o.visits, before) as usize].state,
-                0,
-            ),
-        );
-        Some((steps, card, node, damage))
-    }
-
-    #[test]
-    fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
-        let lib = Library::builtin();
-        for name in [
-            "first-steps.json",
-            "dockside-dash.json",
-            "hazard-works.json",
-            "standard-2x2.json",
-        ] {
-            let Some(entry) = lib.find_course(name) else {
-                panic!("{name} is not in the built-in library")
-            };
-            let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
-            let Some(table) = StepTable::new(Arc::clone(&factory)) else {
-                panic!("{name}: no table")
-            };
-            let Some(searcher) = solver::searcher(&table) else {
-                panic!("{name}: no flags")
-            };
-            let goal = searcher.flags.len() as u8;
-            let starts = factory.board().start_squares();
-            let cells: Vec<(usize, usize)> = match entry.course.start {
-                crate::model::StartRule::Archive(s) => (0..4)
-                    .filter_map(|f| factory.index(s).map(|c| (c, f)))
-                    .collect(),
-                crate::model::StartRule::Numbered => starts
-                    .iter()
-                    .filter_map(|&(_, s, f)| factory.index(s).map(|c| (c, f.index())))
-                    .collect(),
-            };
-            for typical in [false, true] {
-                let opts = Options {
-                    typical,
-                    exhaustive: false,
-                    budget: solver::STATE_BUDGET,
-                };
-                for &(cell, facing) in cells.iter().take(3) {
-                    let seeds = searcher.seeds(cell, &[facing], 0);
-                    let whole = searcher.search(&seeds, goal, opts);
-                    let first = searcher.bounds.of(&seeds[0]);
-                    let bounded =
-                        searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first);
-                    let Some(bounded) = bounded else {
-                        assert!(whole.finish.is_none(), "{name}: a line the bounds missed");
-                        continue;
-                    };
-                    assert!(whole.finish.is_some(), "{name}: typical {typical}");
-                    assert_eq!(line(&bounded), line(&whole), "{name}: typical {typical}");
-                    assert!(bounded.visits.len() <= whole.visits.len());
-                }
-            }
-        }
-    }
 }

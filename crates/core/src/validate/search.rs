@@ -72,6 +72,11 @@ pub(super) struct State {
 }
 
 impl State {
+    /// Its lower bound in `bounds` (`bounds.rs`).
+    pub fn bound(&self, bounds: &Bounds) -> u32 {
+        bounds.of(self.layer, self.node, self.phase)
+    }
+
     fn key(&self) -> u128 {
         let mut k = u128::from(self.node);
         k |= u128::from(self.phase) << 32;
@@ -330,7 +335,7 @@ impl<'a> Searcher<'a> {
         // Whether a state `level` registers in is beyond the limit (noting the drop).
         let mut beyond = |s: &State, level: u32| match limit {
             Some((bounds, limit)) => {
-                let b = bounds.of(s);
+                let b = s.bound(bounds);
                 if b == NEVER {
                     return true;
                 }

@@ -291,7 +291,7 @@ pub(super) fn solve_with(
     let bounded = if full {
         None
     } else {
-        let first_limit = seeds.iter().map(|s| searcher.bounds.of(s)).min();
+        let first_limit = seeds.iter().map(|s| s.bound(&searcher.bounds)).min();
         first_limit
             .filter(|&b| b != NEVER)
             .and_then(|b| searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, b))
@@ -444,7 +444,7 @@ fn typical_search(searcher: &Searcher<'_>, seeds: &[State], whole: &Outcome) -> 
     let shortest = whole.visits[before as usize].level + 1;
     let first_limit = seeds
         .iter()
-        .map(|s| searcher.bounds.of(s))
+        .map(|s| s.bound(&searcher.bounds))
         .min()
         .unwrap_or(NEVER)
         .max(shortest);
@@ -514,7 +514,11 @@ fn leg_minimum(
             leg,
             leg + 1,
         );
-        let first_limit = seeds.iter().map(|s| bounds.of(s)).min().unwrap_or(NEVER);
+        let first_limit = seeds
+            .iter()
+            .map(|s| s.bound(&bounds))
+            .min()
+            .unwrap_or(NEVER);
         let found = if first_limit == NEVER {
             None
         } else {
@@ -620,4 +624,86 @@ pub fn chance_of_line(steps: &[Step]) -> f64 {
         chance *= hands::chance_of(&needs, hands::hand_size(damage_at_start));
     }
     chance
+}
+
+#[cfg(test)]
+mod bounded_tests {
+    use super::super::search::{Options, Outcome, Searcher, State};
+    use super::super::solver;
+    use crate::engine::Factory;
+    use crate::engine::steps::StepTable;
+    use crate::format::Library;
+    use std::sync::Arc;
+
+    /// The finish and the line to it, as (visit before the last step, card, node, damage) and
+    /// the states and cards along the way.
+    fn line(o: &Outcome) -> Option<(Vec<(State, u8)>, u8, u32, u8)> {
+        let (before, card, node, damage) = o.finish?;
+        let mut steps: Vec<(State, u8)> = Searcher::path(&o.visits, before)
+            .iter()
+            .map(|&(i, c)| (o.visits[i as usize].state, c))
+            .collect();
+        steps.insert(
+            0,
+            (
+                o.visits[Searcher::seed_of(&o.visits, before) as usize].state,
+                0,
+            ),
+        );
+        Some((steps, card, node, damage))
+    }
+
+    #[test]
+    fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
+        let lib = Library::builtin();
+        for name in [
+            "first-steps.json",
+            "dockside-dash.json",
+            "hazard-works.json",
+            "standard-2x2.json",
+        ] {
+            let Some(entry) = lib.find_course(name) else {
+                panic!("{name} is not in the built-in library")
+            };
+            let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
+            let Some(table) = StepTable::new(Arc::clone(&factory)) else {
+                panic!("{name}: no table")
+            };
+            let Some(searcher) = solver::searcher(&table) else {
+                panic!("{name}: no flags")
+            };
+            let goal = searcher.flags.len() as u8;
+            let starts = factory.board().start_squares();
+            let cells: Vec<(usize, usize)> = match entry.course.start {
+                crate::model::StartRule::Archive(s) => (0..4)
+                    .filter_map(|f| factory.index(s).map(|c| (c, f)))
+                    .collect(),
+                crate::model::StartRule::Numbered => starts
+                    .iter()
+                    .filter_map(|&(_, s, f)| factory.index(s).map(|c| (c, f.index())))
+                    .collect(),
+            };
+            for typical in [false, true] {
+                let opts = Options {
+                    typical,
+                    exhaustive: false,
+                    budget: solver::STATE_BUDGET,
+                };
+                for &(cell, facing) in cells.iter().take(3) {
+                    let seeds = searcher.seeds(cell, &[facing], 0);
+                    let whole = searcher.search(&seeds, goal, opts);
+                    let first = seeds[0].bound(&searcher.bounds);
+                    let bounded =
+                        searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first);
+                    let Some(bounded) = bounded else {
+                        assert!(whole.finish.is_none(), "{name}: a line the bounds missed");
+                        continue;
+                    };
+                    assert!(whole.finish.is_some(), "{name}: typical {typical}");
+                    assert_eq!(line(&bounded), line(&whole), "{name}: typical {typical}");
+                    assert!(bounded.visits.len() <= whole.visits.len());
+                }
+            }
+        }
+    }
 }

@@ -90,7 +90,7 @@ fn six_tile_board() -> Board {
         name: "bench".into(),
         description: String::new(),
         author: String::new(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange::default(),
         lives: LivesRule::Standard,
         placements,

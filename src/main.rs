@@ -97,6 +97,9 @@ enum Command {
         /// "how it plays" estimate: turns, finish rate, deaths by cause, classes.
         #[arg(long, value_name = "N", default_value_t = 0)]
         play: usize,
+        /// House rule NAME[=VALUE] applied to the course first (repeatable).
+        #[arg(long = "rule", value_name = "NAME[=VALUE]", long_help = factory_floor::cli::rules_help())]
+        rule: Vec<String>,
     },
     /// Draw a tile or course as the editor shows it: PNG, SVG or PDF by the output's extension.
     /// A PDF prints at real size over pages (docs/printing.md); --sheet makes a course sheet per
@@ -175,6 +178,9 @@ enum Command {
         /// Play without option cards.
         #[arg(long)]
         no_options: bool,
+        /// House rule NAME[=VALUE] applied to the course first (repeatable).
+        #[arg(long = "rule", value_name = "NAME[=VALUE]", long_help = factory_floor::cli::rules_help())]
+        rule: Vec<String>,
     },
     /// Test-drive a course: play many games of sample robots on every core and print statistics.
     Drive {
@@ -196,6 +202,9 @@ enum Command {
         /// Play without option cards.
         #[arg(long)]
         no_options: bool,
+        /// House rule NAME[=VALUE] applied to the course first (repeatable).
+        #[arg(long = "rule", value_name = "NAME[=VALUE]", long_help = factory_floor::cli::rules_help())]
+        rule: Vec<String>,
     },
 }
 
@@ -223,8 +232,19 @@ fn main() -> ExitCode {
         Command::Scenario { files, json } => {
             cli::scenario::run(&cli::scenario::Args { files, json }, out, err)
         }
-        Command::Validate { files, json, play } => {
-            cli::validate::run(&cli::validate::Args { files, json, play }, out, err)
+        Command::Validate {
+            files,
+            json,
+            play,
+            rule,
+        } => {
+            let args = cli::validate::Args {
+                files,
+                json,
+                play,
+                rules: rule,
+            };
+            cli::validate::run(&args, out, err)
         }
         Command::Render {
             files,
@@ -280,6 +300,7 @@ fn main() -> ExitCode {
             log,
             turns,
             no_options,
+            rule,
         } => {
             let args = cli::play::Args {
                 course,
@@ -288,6 +309,7 @@ fn main() -> ExitCode {
                 log,
                 turns,
                 options: !no_options,
+                rules: rule,
             };
             cli::play::run(&args, out, err)
         }
@@ -299,6 +321,7 @@ fn main() -> ExitCode {
             turns,
             json,
             no_options,
+            rule,
         } => {
             let args = cli::drive::Args {
                 course,
@@ -308,6 +331,7 @@ fn main() -> ExitCode {
                 turns,
                 json,
                 options: !no_options,
+                rules: rule,
             };
             cli::drive::run(&args, out, err)
         }

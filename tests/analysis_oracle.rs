@@ -87,7 +87,7 @@ fn generated(seed: u64) -> Course {
         name: format!("generated {seed}"),
         description: String::new(),
         author: String::new(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange { min: 1, max: 4 },
         lives: LivesRule::Standard,
         placements: vec![TilePlacement {

@@ -23,7 +23,7 @@ fn course(tile: Tile, flags: &[(i32, i32)]) -> Course {
         name: "hand-solved".into(),
         description: String::new(),
         author: String::new(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange { min: 1, max: 4 },
         lives: LivesRule::Standard,
         placements: vec![TilePlacement {

@@ -66,7 +66,10 @@ fn planner_beats_greedy_beats_random_on_median_turns_over_200_seeds_issue_6() {
         median(&greedy),
         median(&random)
     );
-    assert!(median(&planner) < median(&greedy));
+    // Since greedy counts the board lasers' damage (issue 17 item 5, careful bots) it finishes
+    // alone in the planner's median (12 turns, from 14); in a race the planner stays ahead
+    // (`no_bot_program_is_ever_refused_when_they_race_together_rulings_legal_programs_only`).
+    assert!(median(&planner) <= median(&greedy));
     assert!(median(&greedy) < median(&random));
     assert!(planner.by_bot[0].completion_rate >= greedy.by_bot[0].completion_rate);
     // Every robot is counted: an unfinished one as the cap.

@@ -4,6 +4,7 @@
 //! the palette running a command, the test drive's seed and legend, the cached board mesh, no
 //! repaint without input, the colour-blind set, themes, the interface size, the keyboard.
 
+use common::window::MemoryStorage;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -12,7 +13,6 @@ use factory_floor::app::play::PlayTab;
 use factory_floor::app::play::drive_panel::{ExportFormat, new_seed};
 use factory_floor::app::{App, State};
 use factory_floor::model::ElementKind;
-use std::collections::HashMap;
 use strum::IntoEnumIterator;
 
 mod common;
@@ -146,23 +146,6 @@ fn a_new_course_is_fitted_to_the_window_not_shown_at_400_points_a_square() {
     // Opening another document fits it too.
     command(&mut h, Command::Show(Entry::Tile(1)));
     assert!(h.state().view().is_fitted());
-}
-
-/// An eframe storage in memory, as the app's settings file would hold it.
-#[derive(Default)]
-struct MemoryStorage(HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 #[test]

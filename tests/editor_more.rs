@@ -2,6 +2,7 @@
 //! editing a placed tile with the course following each edit, the solver's best line on the board,
 //! and the window's layout kept between runs.
 
+use common::window::MemoryStorage;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -12,7 +13,6 @@ use factory_floor::format::{Document, Library};
 use factory_floor::geom::{Rotation, Square};
 use factory_floor::model::{Floor, Tile, TilePlacement};
 use factory_floor::render::{Point, Shape};
-use std::collections::HashMap;
 use std::path::Path;
 
 mod common;
@@ -296,23 +296,6 @@ fn the_best_line_is_drawn_from_the_start_to_the_flag_when_toggled() {
     h.key_press(Key::L);
     h.run();
     assert!(best_lines(&h).is_empty());
-}
-
-/// An eframe storage in memory, as the app's settings file would hold it.
-#[derive(Default)]
-struct MemoryStorage(HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 #[test]

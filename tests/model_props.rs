@@ -260,7 +260,7 @@ proptest! {
             name: "Random".to_string(),
             description: String::new(),
             author: String::new(),
-            rules: RulesEdition::Classic1994,
+            rules: RulesEdition::Classic1994.into(),
             players: PlayerRange::default(),
             lives: LivesRule::Standard,
             // Index 3 may name a tile that does not exist; the compiler must report, not panic.
@@ -339,7 +339,7 @@ proptest! {
             name: "Random course".to_string(),
             description: "made by a property test".to_string(),
             author: "proptest".to_string(),
-            rules: RulesEdition::Classic1994,
+            rules: RulesEdition::Classic1994.into(),
             players: PlayerRange { min, max: (min + extra).min(8) },
             lives,
             placements: placements

@@ -116,6 +116,7 @@ fn the_session_the_play_command_and_a_test_drive_play_the_same_game_event_for_ev
         log: true,
         turns: TURNS,
         options: true,
+        rules: Vec::new(),
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(cli::play::run(&args, &mut out, &mut err), 0);
@@ -244,6 +245,7 @@ fn a_test_drive_on_a_course_with_one_life_eliminates_each_robot_at_its_first_des
         turns: 30,
         json: true,
         options: true,
+        rules: Vec::new(),
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(cli::drive::run(&args, &mut out, &mut err), 0);

@@ -70,6 +70,12 @@ fn export_then_import_gives_back_every_sample_course() {
     let samples = common::sample_courses();
     assert!(samples.len() >= 5, "expected the sample courses in {dir:?}");
     for (path, course, library) in samples {
+        // A Tiled map is one flat floor: the edges a cube folds together (RoboRally Cubed, seed
+        // 003 section 8.1) and the beams they stop cannot be drawn in it, so a cube's round trip
+        // is not the same board (docs/tiled.md).
+        if course.rules.house.cubed.is_some() {
+            continue;
+        }
         let text = match export_course(&course, &library) {
             Ok(t) => t,
             Err(e) => panic!("{path:?}: {e}"),

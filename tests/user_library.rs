@@ -4,6 +4,7 @@
 //! file changed on disk is asked about before the next save; and (issue 20) a course bundle opens
 //! with an empty user library.
 
+use common::window::MemoryStorage;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -13,7 +14,6 @@ use factory_floor::app::files::DialogMode;
 use factory_floor::format::library::Shelf;
 use factory_floor::format::{Library, course_from_str, course_to_string, tile_to_string};
 use factory_floor::model::{CompileProblem, Course, Tile};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -21,23 +21,6 @@ mod common;
 
 use common::courses::{course, place, tile};
 use common::window::{builder, command, screen, settle};
-
-/// An eframe storage in memory, as the app's settings file would hold it.
-#[derive(Default)]
-struct MemoryStorage(HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
 
 /// The folders of one test: the user library (empty), a folder of the user's own tiles outside
 /// `tiles/`, a folder with a course to start from, and another to save to.

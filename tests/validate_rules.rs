@@ -25,7 +25,7 @@ fn base() -> Course {
         name: "base".into(),
         description: String::new(),
         author: String::new(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange { min: 2, max: 4 },
         lives: LivesRule::Standard,
         placements: vec![
@@ -241,6 +241,72 @@ fn rule_flag_on_belt() {
         s.flow = Some(Flow::straight(FlowKind::Express, Facing::N))
     });
     check("flag-on-belt", base(), c, Some(Square::new(5, 5)));
+}
+
+#[test]
+fn rule_flag_on_belt_is_no_error_under_moving_flags_issue_18() {
+    // docs/rules.md, House rules, Moving flags: belts and pushers carry flags as the engine plays.
+    let mut c = base();
+    set(&mut c, 0, Square::new(5, 5), |s| {
+        s.flow = Some(Flow::straight(FlowKind::Belt, Facing::N))
+    });
+    edge(
+        &mut c,
+        0,
+        Square::new(17, 5),
+        Facing::W,
+        Some(Barrier::Plain),
+        Some(Mount::Pusher(Phases::ALL)),
+    );
+    assert!(!found(&c, "flag-on-belt").is_empty());
+    c.rules.house.moving_flags = Some(rules::ArchiveOnFlag::Moves);
+    assert!(
+        found(&c, "flag-on-belt").is_empty(),
+        "{:?}",
+        validate(&c, EMPTY)
+    );
+    assert!(found(&c, "flag-on-pusher").is_empty());
+}
+
+#[test]
+fn rule_dice_blockade() {
+    // Seed 003 section 8.2: each blockaded flag is reported with its die's points.
+    let mut c = base();
+    c.rules.house.dice = Some(rules::DicePoints::default());
+    let mut broken = base();
+    let mut dice = rules::DicePoints::default();
+    dice.set(2, 4);
+    broken.rules.house.dice = Some(dice);
+    check("dice-blockade", c, broken.clone(), Some(Square::new(17, 5)));
+    let d = found(&broken, "dice-blockade");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(
+        d[0].message.contains("die of 4 point(s)"),
+        "{}",
+        d[0].message
+    );
+}
+
+#[test]
+fn rule_dice_out_of_reach() {
+    // Seed 003 section 8.2: a die nothing can shoot keeps its flag from ever being touched.
+    // Flag 2 at (17, 5) walled in on all four sides (beams too): no robot can line up on it.
+    let mut dice = rules::DicePoints::default();
+    dice.set(2, 2);
+    let mut clean = base();
+    clean.rules.house.dice = Some(dice);
+    let mut broken = clean.clone();
+    for side in Facing::ALL {
+        edge(
+            &mut broken,
+            1,
+            Square::new(5, 5),
+            side,
+            Some(Barrier::Plain),
+            None,
+        );
+    }
+    check("dice-out-of-reach", clean, broken, Some(Square::new(17, 5)));
 }
 
 #[test]
@@ -613,4 +679,57 @@ fn every_rule_id_has_a_test_here() {
             "no test {test_name} for rule {id}"
         );
     }
+}
+
+/// A built-in sample course under a house rule, with the library it resolves from.
+fn house_sample(name: &str) -> (Course, factory_floor::format::Library) {
+    let lib = factory_floor::format::Library::builtin();
+    let course = lib
+        .find_course(name)
+        .unwrap_or_else(|| panic!("courses/{name} is not in the built-in library"))
+        .course
+        .clone();
+    (course, lib)
+}
+
+fn rule_ids(course: &Course, lib: &factory_floor::format::Library) -> Vec<&'static str> {
+    validate(course, lib).iter().map(|d| d.rule).collect()
+}
+
+/// The RoboArena sample with its first corner start walled in on all four sides.
+fn arena_walled_in() -> (Course, Course, factory_floor::format::Library) {
+    let (course, lib) = house_sample("robo-arena.json");
+    let mut walled = course.clone();
+    let tile = &mut walled.embedded[0];
+    for side in Facing::ALL {
+        let mut edge = tile.edge(Square::new(0, 0), side);
+        edge.barrier = Some(Barrier::Plain);
+        tile.set_edge(Square::new(0, 0), side, edge);
+    }
+    (course, walled, lib)
+}
+
+#[test]
+fn rule_arena_start_unreachable() {
+    // Seed 003 section 8.5 (RoboArena): every start must be able to reach every other.
+    let (course, walled, lib) = arena_walled_in();
+    assert!(!rule_ids(&course, &lib).contains(&"arena-start-unreachable"));
+    assert!(rule_ids(&walled, &lib).contains(&"arena-start-unreachable"));
+}
+
+#[test]
+fn rule_arena_start_boxed_in() {
+    let (course, walled, lib) = arena_walled_in();
+    assert!(!rule_ids(&course, &lib).contains(&"arena-start-boxed-in"));
+    assert!(rule_ids(&walled, &lib).contains(&"arena-start-boxed-in"));
+}
+
+#[test]
+fn rule_cube_does_not_fold() {
+    // Seed 003 section 8.1 (RoboRally Cubed): six boards laid out as a net that folds into a cube.
+    let (course, lib) = house_sample("cubed.json");
+    assert!(!rule_ids(&course, &lib).contains(&"cube-does-not-fold"));
+    let mut broken = course.clone();
+    broken.placements[5].at = Square::new(16, 4);
+    assert!(rule_ids(&broken, &lib).contains(&"cube-does-not-fold"));
 }

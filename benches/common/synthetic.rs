@@ -126,7 +126,7 @@ pub fn course(side: i32, seed: u64) -> Course {
         description: "Random squares at the sample courses' density, for speed benchmarks."
             .to_string(),
         author: "benches/common/synthetic.rs".to_string(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange::default(),
         lives: LivesRule::Standard,
         placements,

@@ -12,6 +12,7 @@ pub mod clipboard;
 pub mod command;
 pub mod course_editor;
 pub mod files;
+pub mod frame_probe;
 pub mod play;
 pub mod shell;
 pub mod state;

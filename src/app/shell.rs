@@ -24,6 +24,7 @@ use crate::app::files::open::{open_into, sample_entry};
 use crate::app::files::recovery::Recovery;
 use crate::app::files::{dialogs, pending::PendingAction};
 use crate::app::play::PlayView;
+use crate::app::play::prepare::Preparing;
 use crate::app::state::{StartView, State, Workspace};
 use crate::app::tile_editor::TileEditor;
 use crate::format::Library;
@@ -92,6 +93,8 @@ pub struct App {
     course: CourseEditor,
     /// The play view (issue 6), while it is open in place of the editor.
     play: Option<PlayView>,
+    /// A large course being made ready for the play view on a worker thread (issue 16).
+    preparing: Option<Preparing>,
     palette: CommandPalette,
     /// The F1 help window, its search text and whether it is open.
     help: help::Help,
@@ -164,6 +167,7 @@ impl App {
             tile: TileEditor::default(),
             course: CourseEditor::default(),
             play: None,
+            preparing: None,
             palette: CommandPalette::default(),
             help: help::Help::default(),
             clipboard: None,
@@ -261,6 +265,7 @@ impl App {
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let _frame_time = crate::app::frame_probe::FrameTimer::start();
         let ctx = ui.ctx().clone();
         self.apply_look(&ctx);
         self.ws.take_analyses();

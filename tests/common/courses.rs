@@ -22,7 +22,7 @@ pub fn course(name: &str, placements: Vec<TilePlacement>) -> Course {
         name: name.to_string(),
         description: String::new(),
         author: String::new(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange::default(),
         lives: LivesRule::Standard,
         placements,

@@ -7,6 +7,7 @@ use factory_floor::app::App;
 use factory_floor::app::canvas::board_size;
 use factory_floor::app::command::Command;
 use factory_floor::format::Library;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -73,4 +74,21 @@ pub fn command(h: &mut Harness<'static, App>, command: Command) {
     let ctx = h.ctx.clone();
     h.state_mut().command(&ctx, command);
     h.run();
+}
+
+/// An eframe storage in memory, as the app's settings file would hold it.
+#[derive(Default)]
+pub struct MemoryStorage(pub HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
 }

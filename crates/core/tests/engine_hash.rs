@@ -107,6 +107,7 @@ fn games_hash(factory: &Arc<Factory>, start: StartRule) -> u64 {
             stop_at_first_finisher: rng.below(4) == 0,
             turn_limit: None,
             options: rng.below(4) != 0,
+            ..Settings::default()
         };
         let played = Replay::random(Arc::clone(factory), setups, settings, seed, !seed, TURNS);
         match played {

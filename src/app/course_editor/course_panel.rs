@@ -35,6 +35,7 @@ pub fn course_ui(ui: &mut Ui, course: &mut Course, tool: &CourseTool) -> (Vec<Co
     for (i, f) in flags.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("Flag {} at {}", f.number, f.at));
+            changed |= super::flag_dice::die_field(ui, course, f.number);
             if i > 0
                 && ui
                     .small_button("earlier")
@@ -123,5 +124,6 @@ pub fn course_ui(ui: &mut Ui, course: &mut Course, tool: &CourseTool) -> (Vec<Co
             changed = true;
         }
     });
+    changed |= super::rules_panel::show(ui, &mut course.rules);
     (commands, changed)
 }

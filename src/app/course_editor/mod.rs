@@ -4,10 +4,13 @@
 
 pub mod canvas_input;
 pub mod course_panel;
+pub mod cube_edges;
 pub mod edit;
+pub mod flag_dice;
 pub mod library_panel;
 pub mod linked_panel;
 pub mod preview;
+pub mod rules_panel;
 pub mod side_panel;
 pub mod thumbnails;
 pub mod validation_panel;

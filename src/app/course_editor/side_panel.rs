@@ -15,6 +15,7 @@ impl CourseEditor {
             return commands;
         };
         let (c, changed) = course_panel::course_ui(ui, course, &self.tool);
+        let rules = course.rules;
         commands.extend(c);
         ui.separator();
         let mut show_path = ws.settings.show_path;
@@ -23,6 +24,8 @@ impl CourseEditor {
         }
         validation_panel::analysis_ui(ui, &mut ws.analyser);
         ui.separator();
+        // The rules the checks and the estimate were made under (issue 18).
+        ui.weak(format!("Checked under {rules}"));
         commands.extend(validation_panel::validation_ui(
             ui,
             &ws.diagnostics,

@@ -155,7 +155,7 @@ mod tests {
             name: name.to_string(),
             description: String::new(),
             author: String::new(),
-            rules: RulesEdition::Classic1994,
+            rules: RulesEdition::Classic1994.into(),
             players: PlayerRange::default(),
             lives: LivesRule::Standard,
             placements: Vec::new(),

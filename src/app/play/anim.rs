@@ -118,6 +118,8 @@ impl Animation {
                     RotateCause::Gear => (BeatKind::Gear, true),
                     // A gate turns the robot it lets through as it comes out: part of the jump.
                     RotateCause::Gate => (BeatKind::Teleport, true),
+                    // Crossing a board edge of a cube turns the robot on the net as it moves.
+                    RotateCause::CubeEdge => (BeatKind::Card(robot), false),
                 },
                 Event::Shot { .. } => (BeatKind::Lasers, true),
                 Event::Destroyed { .. } | Event::Finished { .. } => (BeatKind::Vanish, true),
@@ -143,7 +145,12 @@ impl Animation {
                 | Event::PoweredDown { .. }
                 | Event::PoweredUp { .. }
                 | Event::BecameReal { .. }
-                | Event::GameOver { .. } => {
+                | Event::GameOver { .. }
+                // Flags and dice are drawn where the game has them now (board.rs).
+                | Event::FlagMoved { .. }
+                | Event::FlagReturned { .. }
+                | Event::DieDamaged { .. }
+                | Event::DieDestroyed { .. } => {
                     if let (Event::BecameReal { .. }, Some(i)) = (e, robot)
                         && let Some(p) = poses.get_mut(i)
                     {

@@ -2,9 +2,11 @@
 //! as they fire, robots sharing a square fanned out.
 
 use super::PlayView;
-use super::anim::{Pose, poses_of};
+use super::anim::{Pose, centre, poses_of};
 use super::labels::robot_colour;
 use crate::app::state::shown::HoverInfo;
+use crate::geom::Square;
+use egui::emath::RectTransform;
 use egui::{Color32, Pos2, Stroke, Ui, Vec2};
 
 impl PlayView {
@@ -27,6 +29,23 @@ impl PlayView {
         let powered_down: Vec<bool> = self.session.as_ref().map_or(Vec::new(), |s| {
             s.game().robots().iter().map(|r| r.powered_down).collect()
         });
+        // Moving flags and the Dice Rule: each flag where the game has it now, with its die.
+        let flags: Vec<FlagNow> = self.session.as_ref().map_or(Vec::new(), |s| {
+            let g = s.game();
+            let starts = g.factory().flags();
+            g.flag_squares()
+                .into_iter()
+                .zip(starts)
+                .enumerate()
+                .map(|(k, (now, &start))| FlagNow {
+                    number: k as u8 + 1,
+                    now,
+                    start,
+                    die: g.die_points(k as u8 + 1),
+                })
+                .filter(|f| f.now != f.start || f.die.is_some())
+                .collect()
+        });
         // Robots on one square (virtual ones) are fanned out a little so each can be seen.
         let mut poses = poses;
         let at: Vec<(Pos2, bool)> = poses.iter().map(|p| (p.pos, p.alpha > 0.0)).collect();
@@ -47,6 +66,9 @@ impl PlayView {
                 // The course never changes in the play view: one revision.
                 cache.paint(painter, scene, 0, to_screen, colours);
                 let scale = to_screen.scale().x;
+                for f in &flags {
+                    paint_flag_now(painter, to_screen, scale, f);
+                }
                 for (line, strength) in &shots {
                     let colour = if line.by_robot {
                         Color32::from_rgb(255, 60, 200)
@@ -107,6 +129,85 @@ impl PlayView {
                 ui.label(kind.rule());
             }
         });
+    }
+}
+
+/// A flag the game has moved from its start square or blockaded with a die.
+struct FlagNow {
+    number: u8,
+    now: Square,
+    start: Square,
+    die: Option<u8>,
+}
+
+/// A moved flag: its printed start square dimmed with a dashed ring, and a pennant with its number
+/// where it stands now; a die: a white die with its points left on the flag's square.
+fn paint_flag_now(painter: &egui::Painter, to_screen: RectTransform, scale: f32, f: &FlagNow) {
+    if f.now != f.start {
+        let c = to_screen.transform_pos(centre(f.start));
+        let half = Vec2::splat(0.45 * scale);
+        painter.rect_filled(
+            egui::Rect::from_center_size(c, half * 2.0),
+            0.0,
+            Color32::from_black_alpha(110),
+        );
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            format!("{} start", f.number),
+            egui::FontId::proportional((0.2 * scale).max(6.0)),
+            Color32::from_gray(230),
+        );
+        let at = to_screen.transform_pos(centre(f.now));
+        let pole_top = at + Vec2::new(-0.2, -0.38) * scale;
+        let pole_foot = at + Vec2::new(-0.2, 0.38) * scale;
+        let ink = Color32::from_gray(20);
+        painter.line_segment(
+            [pole_top, pole_foot],
+            Stroke::new((0.05 * scale).max(1.0), ink),
+        );
+        painter.add(egui::Shape::convex_polygon(
+            vec![
+                pole_top,
+                pole_top + Vec2::new(0.55, 0.2) * scale,
+                pole_top + Vec2::new(0.0, 0.4) * scale,
+            ],
+            Color32::from_rgb(230, 40, 30),
+            Stroke::new((0.03 * scale).max(1.0), ink),
+        ));
+        // The number on a white disc, as the board draws a flag, so it reads on belts too.
+        let disc = at + Vec2::new(0.12, 0.18) * scale;
+        painter.circle(
+            disc,
+            0.2 * scale,
+            Color32::WHITE,
+            Stroke::new((0.03 * scale).max(1.0), ink),
+        );
+        painter.text(
+            disc,
+            egui::Align2::CENTER_CENTER,
+            f.number.to_string(),
+            egui::FontId::proportional((0.3 * scale).max(7.0)),
+            ink,
+        );
+    }
+    if let Some(points) = f.die {
+        let at = to_screen.transform_pos(centre(f.now)) + Vec2::new(0.18, -0.18) * scale;
+        let rect = egui::Rect::from_center_size(at, Vec2::splat(0.46 * scale));
+        painter.rect(
+            rect,
+            0.08 * scale,
+            Color32::WHITE,
+            Stroke::new((0.04 * scale).max(1.0), Color32::from_gray(20)),
+            egui::StrokeKind::Inside,
+        );
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            points.to_string(),
+            egui::FontId::proportional((0.34 * scale).max(7.0)),
+            Color32::from_rgb(180, 0, 0),
+        );
     }
 }
 

@@ -11,14 +11,16 @@ impl PlayView {
             return;
         };
         let (cursor, len) = (s.cursor(), s.steps().len());
-        let can_forward = s.can_step_forward();
+        // While a worker takes the next steps the timeline stays where it is.
+        let stepping = self.stepping.is_some();
+        let can_forward = s.can_step_forward() && !stepping;
         let waiting = s.waiting_for();
         let over = s.at_end() && s.game().is_over();
         let at_end = s.at_end();
         let label = s.step().kind.label();
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(cursor > 0, egui::Button::new("Previous step"))
+                .add_enabled(cursor > 0 && !stepping, egui::Button::new("Previous step"))
                 .on_hover_text("Show the step before (the timeline keeps every step)")
                 .clicked()
             {
@@ -55,7 +57,7 @@ impl PlayView {
             .labelled_by(l.id)
             .on_hover_text("How fast steps are animated and played");
             if ui
-                .add_enabled(!at_end, egui::Button::new("Replay from here"))
+                .add_enabled(!at_end && !stepping, egui::Button::new("Replay from here"))
                 .on_hover_text("Forget the later steps and play on from this one")
                 .clicked()
                 && let Some(s) = self.session.as_mut()
@@ -64,7 +66,9 @@ impl PlayView {
             }
             ui.separator();
             ui.strong(&label);
-            if over {
+            if stepping {
+                ui.label("- the robots are moving...");
+            } else if over {
                 ui.label("- the game is over");
             } else if !waiting.is_empty() {
                 ui.colored_label(ui.visuals().warn_fg_color, "- waiting for your program");
@@ -74,9 +78,12 @@ impl PlayView {
         ui.horizontal(|ui| {
             let l = ui.label("Timeline");
             ui.spacing_mut().slider_width = (ui.available_width() - 120.0).max(100.0);
-            ui.add(egui::Slider::new(&mut index, 0..=len.saturating_sub(1)).show_value(false))
-                .labelled_by(l.id)
-                .on_hover_text("Drag to any earlier step");
+            ui.add_enabled(
+                !stepping,
+                egui::Slider::new(&mut index, 0..=len.saturating_sub(1)).show_value(false),
+            )
+            .labelled_by(l.id)
+            .on_hover_text("Drag to any earlier step");
             ui.label(format!("step {} of {}", cursor + 1, len));
         });
         if index != cursor {

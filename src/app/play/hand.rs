@@ -71,8 +71,12 @@ impl PlayView {
                             "The way it faces as it re-enters (RULINGS.md, Fine points)",
                         );
                 }
-                ui.checkbox(&mut down, "powered down")
-                    .on_hover_text("Re-enter powered down: no cards this turn, damage repaired");
+                // No power down (docs/rules.md, House rules): the control is hidden.
+                if !game.settings.house.no_power_down {
+                    ui.checkbox(&mut down, "powered down").on_hover_text(
+                        "Re-enter powered down: no cards this turn, damage repaired",
+                    );
+                }
             });
             if (facing, down) != before
                 && let Some(s) = self.session.as_mut()
@@ -125,6 +129,7 @@ impl PlayView {
         }
         let hand = game.hand(id).to_vec();
         let mut submit = None;
+        let late = three_minute_timer(ui, game, id, s.steps().len());
         let draft_before = self.draft.registers.clone();
         ui.horizontal(|ui| {
             ui.label(RichText::new(&name).color(robot_colour(id)).strong());
@@ -226,11 +231,13 @@ impl PlayView {
             self.draft.choices = Some(choices);
         }
         ui.horizontal(|ui| {
-            ui.add_enabled(
-                robot.damage > 0,
-                egui::Checkbox::new(&mut self.draft.power_down, "Power down next turn"),
-            )
-            .on_hover_text("Announce a power down: next turn the robot repairs all its damage");
+            if !game.settings.house.no_power_down {
+                ui.add_enabled(
+                    robot.damage > 0,
+                    egui::Checkbox::new(&mut self.draft.power_down, "Power down next turn"),
+                )
+                .on_hover_text("Announce a power down: next turn the robot repairs all its damage");
+            }
             let full = self.draft.registers.iter().all(Option::is_some);
             if ui
                 .add_enabled(full, egui::Button::new("Submit program"))
@@ -251,6 +258,11 @@ impl PlayView {
                 ui.colored_label(ui.visuals().error_fg_color, v);
             }
         });
+        if late && submit.is_none() {
+            // Time is up (seed 003 section 8.4): the empty registers get random unplayed cards.
+            let cards = s.complete_program(id, &self.draft.registers);
+            submit = Some((cards, false, Choices::default()));
+        }
         if self.draft.registers != draft_before {
             // The registers row was drawn before the hand changed it: draw it again.
             ui.ctx().request_repaint();
@@ -283,4 +295,36 @@ impl PlayView {
             }
         }
     }
+}
+
+/// The Three Minute Rule's countdown for person `id` programming (seed 003 section 8.4), started
+/// when this programming step first shows (`stamp`: the timeline's length, unchanged while the
+/// race waits for the program); true when the time is up.
+fn three_minute_timer(ui: &mut Ui, game: &crate::engine::Game, id: usize, stamp: usize) -> bool {
+    let Some(limit) = game.settings.house.three_minute_rule else {
+        return false;
+    };
+    let key = egui::Id::unique(("three-minute-rule", id));
+    let stamp = (game.turn(), stamp);
+    let now = std::time::Instant::now();
+    let start = ui.ctx().data_mut(|d| {
+        let slot = d.get_temp_mut_or_insert_with(key, || (stamp, now));
+        if slot.0 != stamp {
+            *slot = (stamp, now);
+        }
+        slot.1
+    });
+    let left = u64::from(limit).saturating_sub(start.elapsed().as_secs());
+    let text = RichText::new(format!("Time to program: {}:{:02}", left / 60, left % 60)).strong();
+    let text = if left <= 10 {
+        text.color(ui.visuals().error_fg_color)
+    } else {
+        text
+    };
+    ui.label(text).on_hover_text(
+        "Three Minute Rule: when the time runs out, the empty registers get random cards from the unplayed ones",
+    );
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_millis(250));
+    left == 0
 }

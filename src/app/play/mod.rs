@@ -12,6 +12,7 @@ mod heat_legend;
 mod labels;
 mod log;
 mod playback;
+pub mod prepare;
 mod robots;
 mod samples;
 pub mod session;
@@ -25,13 +26,13 @@ use crate::app::command::Action;
 use crate::app::state::shown::HoverInfo;
 use crate::bots::Arena;
 use crate::engine::{Card, Choices};
-use crate::format::Library;
-use crate::model::{Course, StartRule};
-use crate::render::{Scene, SceneOptions, build_scene};
+use crate::model::Course;
+use crate::render::Scene;
 use anim::Animation;
 use drive_panel::DrivePanel;
 use session::{PlaySetup, Session};
 use std::sync::Arc;
+use std::thread::ThreadId;
 
 /// The two tabs of the play view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,29 +105,29 @@ pub struct PlayView {
     /// The square under the pointer on the game's board and what is on it, whose rules the
     /// bar below the board says (issue 22 item 3).
     hovered: Option<HoverInfo>,
+    /// The thread that compiled the course and built the bots' maps (issue 16: not the UI
+    /// thread for a large course).
+    built_on: ThreadId,
+    /// Whether the game's steps are taken on a worker thread (a board too large to step within
+    /// a frame, issue 16), and the steps being taken there now.
+    steps_aside: bool,
+    stepping: Option<session::StepJob>,
 }
 
 impl PlayView {
-    /// A play view of `course` with the tiles of `library`. A course that does not compile or
-    /// has no flag cannot be played: the error says why.
-    pub fn new(course: &Course, library: &Library) -> Result<PlayView, String> {
-        let arena = Arc::new(Arena::new(course, library)?);
-        let scene = build_scene(
-            &arena.board,
-            &SceneOptions {
-                grid: true,
-                archive_start: match course.start {
-                    StartRule::Archive(s) => Some(s),
-                    StartRule::Numbered => None,
-                },
-                ..SceneOptions::default()
-            },
-        );
+    /// A play view of `course` with what the worker (or this thread) made ready for it.
+    fn with(course: &Course, ready: prepare::Ready) -> PlayView {
+        let prepare::Ready {
+            arena,
+            scene,
+            built_on,
+        } = ready;
         let setup = PlaySetup {
             lives: course.lives,
             ..PlaySetup::default()
         };
-        Ok(PlayView {
+        let steps_aside = arena.maps.factory().cell_count() > prepare::AT_ONCE_SQUARES;
+        PlayView {
             course_name: course.name.clone(),
             arena,
             tiles: course.placements.len(),
@@ -150,11 +151,19 @@ impl PlayView {
             board_cache: BoardCache::default(),
             colours: ColourMap::default(),
             hovered: None,
-        })
+            built_on,
+            steps_aside,
+            stepping: None,
+        }
     }
 
     pub fn course_name(&self) -> &str {
         &self.course_name
+    }
+
+    /// The thread the course's board and maps were built on.
+    pub fn built_on(&self) -> ThreadId {
+        self.built_on
     }
 
     pub fn arena(&self) -> &Arc<Arena> {
@@ -179,6 +188,8 @@ impl PlayView {
     /// Starts a game with the setup. Returns whether it started.
     pub fn start(&mut self) -> bool {
         self.playback = None;
+        // Steps of the old game still being taken are thrown away.
+        self.stepping = None;
         self.picked = None;
         self.playing = false;
         self.log_target = None;
@@ -247,6 +258,11 @@ impl PlayView {
     /// The board view of the game tab.
     pub fn board_view(&self) -> &BoardView {
         &self.board_view
+    }
+
+    /// Whether a worker thread is taking the game's next steps (a large board).
+    pub fn is_stepping(&self) -> bool {
+        self.stepping.is_some()
     }
 
     /// Whether the last frame showed a step being animated.

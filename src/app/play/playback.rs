@@ -18,7 +18,10 @@ impl PlayView {
             return;
         }
         ctx.request_repaint();
-        if self.animating(now) || now - self.last_auto < AUTO_PAUSE / f64::from(self.speed) {
+        if self.stepping.is_some()
+            || self.animating(now)
+            || now - self.last_auto < AUTO_PAUSE / f64::from(self.speed)
+        {
             return;
         }
         if !self.step_forward(now) {
@@ -41,16 +44,37 @@ impl PlayView {
         ((now - p.started) as f32 / seconds).clamp(0.0, 1.0)
     }
 
-    /// One step forward, animated. Returns whether the game moved.
+    /// One step forward, animated. Returns whether the game moved (or, on a large board, a
+    /// worker thread started on the step: `poll_steps` shows it when it is there).
     pub fn step_forward(&mut self, now: f64) -> bool {
+        if self.stepping.is_some() {
+            return false;
+        }
         let Some(s) = self.session.as_mut() else {
             return false;
         };
+        if self.steps_aside && s.at_end() {
+            self.stepping = s.spawn_steps(false);
+            self.last_auto = now;
+            return self.stepping.is_some();
+        }
         if !s.step_forward() {
             return false;
         }
+        self.animate_last(now);
+        true
+    }
+
+    /// Animates the step shown, just reached.
+    fn animate_last(&mut self, now: f64) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
         let c = s.cursor();
         let steps = s.steps();
+        if c == 0 {
+            return;
+        }
         self.playback = Some(Playback {
             anim: Animation::new(&steps[c - 1].game, &steps[c].events),
             step: c,
@@ -59,7 +83,27 @@ impl PlayView {
         });
         self.last_auto = now;
         self.picked = None;
-        true
+    }
+
+    /// Takes the steps a worker thread was taking once they are there, and animates the last;
+    /// until then asks for a frame now and then to look again.
+    pub(super) fn poll_steps(&mut self, ctx: &egui::Context, now: f64) {
+        let (Some(job), Some(s)) = (self.stepping.as_ref(), self.session.as_mut()) else {
+            self.stepping = None;
+            return;
+        };
+        match s.finish_steps(job) {
+            None => ctx.request_repaint_after(std::time::Duration::from_millis(15)),
+            Some(0) => {
+                self.stepping = None;
+                self.playing = false;
+            }
+            Some(_) => {
+                self.stepping = None;
+                self.animate_last(now);
+                ctx.request_repaint();
+            }
+        }
     }
 
     /// Shows step `index` as it is after the step, with no animation.
@@ -95,10 +139,19 @@ impl PlayView {
     pub(super) fn next_turn(&mut self, now: f64) {
         // Steps before the last one are taken at once; the last is animated.
         loop {
+            if self.stepping.is_some() {
+                return;
+            }
             let Some(s) = self.session.as_ref() else {
                 return;
             };
             if !s.can_step_forward() {
+                return;
+            }
+            if self.steps_aside && s.at_end() {
+                // The rest of the turn on a worker thread, in one go.
+                self.stepping = s.spawn_steps(true);
+                self.last_auto = now;
                 return;
             }
             let last = s.at_end() && matches!(s.game().stage(), Stage::Phase(5));

@@ -4,7 +4,8 @@
 use super::PlayView;
 use super::choices_ui;
 use super::labels::robot_colour;
-use crate::engine::Status;
+use super::session::{Controller, Session};
+use crate::engine::{Event, OptionCard, Status};
 use egui::{RichText, Ui};
 
 impl PlayView {
@@ -17,6 +18,8 @@ impl PlayView {
         };
         let game = s.game();
         let flags = s.arena().maps.flag_count();
+        ui.weak(format!("Rules: {}", s.arena().rules));
+        let revealed = revealed_options(s);
         for (i, r) in game.robots().iter().enumerate() {
             let name = &game.names()[i];
             egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -58,8 +61,54 @@ impl PlayView {
                         }
                     }
                 });
-                choices_ui::robot_options_ui(ui, game, i);
+                // Secret Options (seed 003 section 8.4): only people's robots show their options;
+                // the others' are face-down cards until a use reveals them.
+                let secret = game.settings.house.secret_options
+                    && s.controllers().get(i) != Some(&Controller::You);
+                if secret {
+                    face_down_options_ui(ui, game, i, &revealed);
+                } else {
+                    choices_ui::robot_options_ui(ui, game, i);
+                }
             });
         }
     }
+}
+
+/// The options each robot has used so far in the game shown (robot, option): a used option is
+/// face up under Secret Options.
+fn revealed_options(s: &Session) -> Vec<(usize, OptionCard)> {
+    s.steps()[..=s.cursor().min(s.steps().len().saturating_sub(1))]
+        .iter()
+        .flat_map(|step| step.events.iter())
+        .filter_map(|e| match e {
+            Event::OptionUsed { robot, option, .. } => Some((usize::from(*robot), *option)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Robot `id`'s options under Secret Options: the ones it has used by name, the rest face down.
+fn face_down_options_ui(
+    ui: &mut Ui,
+    game: &crate::engine::Game,
+    id: usize,
+    revealed: &[(usize, OptionCard)],
+) {
+    let held = game.options(id);
+    if held.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("options");
+        for o in held.iter() {
+            if revealed.contains(&(id, o)) {
+                ui.label(RichText::new(o.name()).italics())
+                    .on_hover_text(o.rule_text());
+            } else {
+                ui.label(RichText::new("[face down]").monospace())
+                    .on_hover_text("Secret Options: kept face down until used");
+            }
+        }
+    });
 }

@@ -9,8 +9,8 @@ use crate::bots::{Arena, BotKind, Choice};
 use crate::engine::{Card, Choices, Event, Game, OptionSet, ProgramError, Stage, Status};
 use crate::geom::Facing;
 use crate::model::LivesRule;
-use crate::race::{Decisions, Race, RaceSetup, must_program};
-use std::sync::Arc;
+use crate::race::{Decisions, Race, RaceSetup, RaceStep, must_program};
+use std::sync::{Arc, mpsc};
 
 /// What a new game is made of.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +68,12 @@ pub struct Step {
     pub lines: Vec<String>,
 }
 
+/// Steps a worker thread is taking (`Session::spawn_steps`): the race after them, and each
+/// step with the game it led to.
+pub struct StepJob {
+    answer: mpsc::Receiver<(Race, Vec<(RaceStep, Game)>)>,
+}
+
 /// A preview game and its timeline.
 pub struct Session {
     arena: Arc<Arena>,
@@ -105,6 +111,16 @@ impl Session {
     /// Changes whenever steps are added or forgotten.
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Robot `id`'s program completed at random from its unplayed cards, for the Three Minute
+    /// Rule when its time runs out (`Race::complete_program`).
+    pub fn complete_program(
+        &self,
+        id: usize,
+        partial: &[Option<crate::engine::Card>],
+    ) -> Vec<crate::engine::Card> {
+        self.race.complete_program(id, partial)
     }
 
     pub fn arena(&self) -> &Arena {
@@ -243,9 +259,66 @@ impl Session {
         true
     }
 
+    /// Starts the race's next step (with `whole_turn`, its steps to the end of the turn) on a
+    /// worker thread, from a copy of the race: on a large board the bots' choices and the
+    /// engine's phases take longer than a frame (issue 16). `None` when the game cannot go on
+    /// here. The timeline is unchanged until `finish_steps` takes the answer.
+    pub fn spawn_steps(&self, whole_turn: bool) -> Option<StepJob> {
+        if !self.can_step_forward() || !self.at_end() {
+            return None;
+        }
+        let mut race = self.race.clone();
+        let mut people = self.people.clone();
+        let (tx, answer) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("play-step".to_string())
+            .spawn(move || {
+                let mut steps = Vec::new();
+                // As `step_forward` does: people's decisions are for the next step only.
+                while let Some(step) = race.step(&people) {
+                    people = Decisions::default();
+                    let end = matches!(step.kind, StepKind::EndTurn { .. });
+                    steps.push((step, race.game().clone()));
+                    if !whole_turn || end {
+                        break;
+                    }
+                }
+                // The play view may have gone: nobody to tell.
+                let _ = tx.send((race, steps));
+            })
+            .ok()?;
+        Some(StepJob { answer })
+    }
+
+    /// Adds the worker's steps to the timeline once they are there and shows the last:
+    /// `Some(steps added)`, `None` while it works.
+    pub fn finish_steps(&mut self, job: &StepJob) -> Option<usize> {
+        match job.answer.try_recv() {
+            Ok((race, steps)) => {
+                let n = steps.len();
+                if n > 0 {
+                    self.race = race;
+                    self.people = Decisions::default();
+                    self.cursor = self.steps.len() - 1;
+                }
+                for (step, game) in steps {
+                    self.push_game(step.kind, step.events, game);
+                }
+                Some(n)
+            }
+            Err(mpsc::TryRecvError::Empty) => None,
+            Err(mpsc::TryRecvError::Disconnected) => Some(0),
+        }
+    }
+
     /// Adds the race's newest state to the timeline and shows it.
     fn push(&mut self, kind: StepKind, events: Vec<Event>) {
         let game = self.race.game().clone();
+        self.push_game(kind, events, game);
+    }
+
+    /// Adds `game`, reached by `events`, to the timeline and shows it.
+    fn push_game(&mut self, kind: StepKind, events: Vec<Event>, game: Game) {
         let lines = events.iter().map(|e| e.describe(game.names())).collect();
         self.steps.push(Step {
             kind,

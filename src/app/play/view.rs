@@ -67,6 +67,7 @@ impl PlayView {
     fn game_ui(&mut self, ui: &mut Ui) {
         let now = ui.input(|i| i.time);
         self.last_now = now;
+        self.poll_steps(ui.ctx(), now);
         self.auto_step(ui.ctx(), now);
         egui::Panel::bottom("play_controls").show(ui, |ui| {
             self.controls_ui(ui, now);

@@ -119,6 +119,7 @@ impl App {
             } else {
                 self.course
                     .preview_ui(&self.ws, &painter, to_screen, &response);
+                crate::app::course_editor::cube_edges::paint(&self.ws, &painter, to_screen);
             }
         }
         let pointer_on_status_bar = ui

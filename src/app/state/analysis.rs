@@ -306,7 +306,7 @@ fn play_games(
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    let factory = Arc::new(Factory::new(board.clone()));
+    let factory = Arc::new(Factory::for_rules(board.clone(), &course.rules.house));
     if factory.flag_count() == 0 || !board.problems.is_empty() || stop.load(Ordering::Relaxed) {
         return;
     }
@@ -316,6 +316,7 @@ fn play_games(
         start: course.start,
         lives: course.lives,
         tiles: course.placements.len(),
+        rules: course.rules,
         maps: Arc::new(FlagMaps::new(factory)),
     };
     let players = play::players_of(course);
@@ -385,7 +386,7 @@ mod tests {
             name: "c".to_string(),
             description: String::new(),
             author: String::new(),
-            rules: RulesEdition::Classic1994,
+            rules: RulesEdition::Classic1994.into(),
             players: PlayerRange::default(),
             lives: LivesRule::Standard,
             placements: vec![TilePlacement {

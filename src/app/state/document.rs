@@ -79,7 +79,7 @@ pub fn new_course() -> Course {
         name: "New course".to_string(),
         description: String::new(),
         author: String::new(),
-        rules: RulesEdition::Classic1994,
+        rules: RulesEdition::Classic1994.into(),
         players: PlayerRange::default(),
         lives: LivesRule::Standard,
         placements: Vec::new(),

@@ -1,12 +1,13 @@
 //! A course ready to race on: compiled once, with the distance maps the bots steer by, and the
 //! one place robots are put on their start squares.
 
+use super::kind::BotKind;
 use super::map::FlagMaps;
-use super::strategy::BotKind;
+use crate::engine::cube::Fold;
 use crate::engine::game::start_setups;
 use crate::engine::{Factory, Game, RobotSetup, Settings};
 use crate::geom::Facing;
-use crate::model::{Board, Course, LivesRule, StartRule, TileSource};
+use crate::model::{Board, Course, LivesRule, Rules, StartRule, TileSource};
 use std::sync::Arc;
 
 /// A course ready to race on: the compiled board, its start and lives rules and its distance
@@ -21,11 +22,15 @@ pub struct Arena {
     pub lives: LivesRule,
     /// The course's tile count, which the optional lives rule counts.
     pub tiles: usize,
+    /// The rules the course is played under (its house rules reach every game on it).
+    pub rules: Rules,
     pub maps: Arc<FlagMaps>,
 }
 
 impl Arena {
-    /// Compiles `course`; a course that does not compile or has no flag cannot be raced.
+    /// Compiles `course`; a course that does not compile or has no flag cannot be raced, except
+    /// a RoboArena, which has none (seed 003 section 8.5). Under RoboRally Cubed the six boards
+    /// are folded into a cube, and a net that does not fold cannot be raced (seed 003 section 8.1).
     pub fn new(course: &Course, library: &dyn TileSource) -> Result<Arena, String> {
         let board = course.compile(library);
         if let Some(p) = board.problems.first() {
@@ -35,8 +40,17 @@ impl Arena {
                 p.message()
             ));
         }
-        let factory = Arc::new(Factory::new(board.clone()));
-        if factory.flag_count() == 0 {
+        if course.rules.house.cubed.is_some()
+            && let Err(e) = Fold::of(&board.placements)
+        {
+            return Err(format!(
+                "the course \"{}\" is played on a cube, but {}",
+                course.name,
+                e.message()
+            ));
+        }
+        let factory = Arc::new(Factory::for_rules(board.clone(), &course.rules.house));
+        if factory.flag_count() == 0 && !course.rules.house.robo_arena {
             return Err(format!("the course \"{}\" has no flags", course.name));
         }
         Ok(Arena {
@@ -45,6 +59,7 @@ impl Arena {
             start: course.start,
             lives: course.lives,
             tiles: course.placements.len(),
+            rules: course.rules,
             maps: Arc::new(FlagMaps::new(factory)),
         })
     }

@@ -3,12 +3,13 @@
 //! single-card steps (`engine::steps::StepTable`, which the solver reads too), so belts, gears and
 //! pits count as the rules say.
 
+use crate::engine::Game;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES};
 use crate::engine::{CardKind, Factory, StepTable};
 use crate::geom::{Facing, Square};
 use crate::model::Phases;
-use std::collections::VecDeque;
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
 
 /// Boards of at least this many squares search their flags side by side.
 const PARALLEL_CELLS: usize = 64 * 64;
@@ -31,6 +32,9 @@ pub struct FlagMaps {
     deadly: Vec<bool>,
     /// `dist[flag][state]`: cards to end a phase on flag `flag + 1`.
     dist: Vec<Vec<u16>>,
+    /// Moving flags: the distance maps to other squares a flag has stood on, by cell, built the
+    /// first time a bot asks (`distance_in`).
+    moved: Mutex<HashMap<usize, Arc<Vec<u16>>>>,
 }
 
 /// The index of `kind` in the step table's `CARDS`.
@@ -52,6 +56,7 @@ impl FlagMaps {
             steps,
             deadly,
             dist: Vec::new(),
+            moved: Mutex::new(HashMap::new()),
         };
         let flags: Vec<Square> = maps.factory.flags().to_vec();
         // One search per flag, each linear in the squares; on a large board each on a thread of
@@ -166,11 +171,57 @@ impl FlagMaps {
         (to != NO_STEP).then_some(to)
     }
 
+    /// `step` with the damage the board's lasers deal the lone robot on the way (the step
+    /// table's damage), so a walk can tell when a program would take a robot to 10 damage.
+    pub fn step_hurt(&self, state: u32, kind: CardKind) -> Option<(u32, u8)> {
+        let k = card_index(kind);
+        let to = self.next(state as usize, k);
+        if to == NO_STEP {
+            return None;
+        }
+        let hurt = self.steps.as_ref().map_or(0, |steps| {
+            steps
+                .damages(state as usize * PHASES)
+                .get(k)
+                .copied()
+                .unwrap_or(0)
+        });
+        Some((to, hurt))
+    }
+
     /// Cards a lone robot in `state` needs to end a phase on flag `flag` (1-based);
     /// `UNREACHABLE` when it cannot.
     pub fn distance(&self, flag: u8, state: u32) -> u16 {
         let Some(map) = self.dist.get(usize::from(flag.max(1)) - 1) else {
             return UNREACHABLE;
+        };
+        map.get(state as usize).copied().unwrap_or(UNREACHABLE)
+    }
+
+    /// As `distance`, to flag `flag` where it stands now in `game` (moving flags carry flags off
+    /// their squares): the map to that square, built once per square a flag stands on.
+    pub fn distance_in(&self, game: &Game, flag: u8, state: u32) -> u16 {
+        let now = game.flag_square(flag);
+        if now.is_none() || now == self.flag_square(flag) {
+            return self.distance(flag, state);
+        }
+        let Some(cell) = now.and_then(|s| self.factory.index(s)) else {
+            return UNREACHABLE;
+        };
+        let cached = self
+            .moved
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&cell).map(Arc::clone));
+        let map = match cached {
+            Some(m) => m,
+            None => {
+                let m = Arc::new(self.search_back(self.factory.square_of(cell)));
+                if let Ok(mut all) = self.moved.lock() {
+                    all.insert(cell, Arc::clone(&m));
+                }
+                m
+            }
         };
         map.get(state as usize).copied().unwrap_or(UNREACHABLE)
     }
@@ -239,6 +290,48 @@ mod tests {
             // Most of the board reaches every flag.
             assert!(finite > states / 2, "flag {flag}: {finite} of {states}");
         }
+    }
+
+    #[test]
+    fn bots_steer_for_a_moving_flag_where_it_stands_now_docs_rules_moving_flags() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../courses/moving-flags.json");
+        let arena = match Arena::load(&path) {
+            Ok(a) => a,
+            Err(e) => panic!("{e}"),
+        };
+        let settings = crate::engine::Settings {
+            house: arena.rules.house,
+            ..crate::engine::Settings::default()
+        };
+        let mut game = match arena.game(&[crate::bots::BotKind::Random], settings, 1) {
+            Ok(g) => g,
+            Err(e) => panic!("{e}"),
+        };
+        let mut events = Vec::new();
+        game.begin_scripted_turn(&mut events);
+        game.run_phase(&mut events);
+        let maps = &arena.maps;
+        let Some(now) = game.flag_square(1) else {
+            panic!("flag 1 is on the board")
+        };
+        assert_ne!(Some(now), maps.flag_square(1), "the belt carried flag 1");
+        let states = maps.factory().cell_count() as u32 * 4;
+        let mut one_card = 0;
+        let mut differ = 0;
+        for s in 0..states {
+            let d = maps.distance_in(&game, 1, s);
+            differ += usize::from(d != maps.distance(1, s));
+            if d == 1 {
+                one_card += 1;
+                assert!(
+                    CardKind::ALL
+                        .iter()
+                        .any(|&k| maps.step(s, k).is_some_and(|t| maps.square_of(t) == now)),
+                    "state {s}"
+                );
+            }
+        }
+        assert!(one_card > 0 && differ > 0);
     }
 
     #[test]

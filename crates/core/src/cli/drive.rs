@@ -71,12 +71,15 @@ pub struct Args {
     pub json: bool,
     /// Play with option cards.
     pub options: bool,
+    /// `--rule NAME[=VALUE]`: house rules applied to the course before the games.
+    pub rules: Vec<String>,
 }
 
 /// Drives the course and prints the statistics; exit 0 done, 2 the bots or the course cannot
 /// be used.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let Some((bots, arena)) = super::bots_and_arena(&args.bots, &args.course, err) else {
+    let Some((bots, arena)) = super::bots_and_arena(&args.bots, &args.course, &args.rules, err)
+    else {
         return super::FAILED;
     };
     let options = DriveOptions {

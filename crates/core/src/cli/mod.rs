@@ -18,6 +18,7 @@ pub use escape::Escaped;
 
 use crate::bots::{Arena, BotKind, parse_bots};
 use crate::format::{Document, Library, load_document};
+use crate::model::Course;
 use std::path::Path;
 
 /// Exit code: done, nothing wrong.
@@ -46,14 +47,47 @@ fn write_json_report(
     }
 }
 
-/// The bots named in `bots` ("planner,greedy,...") and the course at `course` made ready for a
-/// race; what is wrong with either is written to `err` (`play` and `drive` share this).
+/// `--rule`'s help: the form, then every house rule (`HouseRule::iter()`) with its value.
+pub fn rules_help() -> String {
+    use strum::IntoEnumIterator;
+    let mut out = String::from(
+        "A house rule NAME[=VALUE] applied to the course before anything else (repeatable; \
+         NAME=off switches off a rule the course sets). The rules:\n",
+    );
+    for rule in crate::model::HouseRule::iter() {
+        out += &format!("  {:<20} {}", rule.name(), rule.label());
+        if let Some(hint) = rule.value_hint() {
+            out += &format!(" ={hint}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Applies `--rule NAME[=VALUE]` specs to a course's house rules, in order, before anything else
+/// reads the course (`play`, `drive`, `validate`); the first bad spec is the error, which for an
+/// unknown name lists the known ones.
+pub fn apply_rules(course: &mut Course, specs: &[String]) -> Result<(), String> {
+    for spec in specs {
+        course
+            .rules
+            .house
+            .apply(spec)
+            .map_err(|e| format!("--rule {spec}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// The bots named in `bots` ("planner,greedy,...") and the course at `course`, under the
+/// `--rule`s `rules`, made ready for a race; what is wrong with either is written to `err`
+/// (`play` and `drive` share this).
 fn bots_and_arena(
     bots: &str,
     course: &Path,
+    rules: &[String],
     err: &mut dyn std::io::Write,
 ) -> Option<(Vec<BotKind>, Arena)> {
-    match parse_bots(bots).and_then(|b| Ok((b, Arena::load(course)?))) {
+    match parse_bots(bots).and_then(|b| Ok((b, Arena::load_under(course, rules)?))) {
         Ok(setup) => Some(setup),
         Err(e) => {
             let _ = writeln!(err, "{e}");
@@ -65,8 +99,16 @@ fn bots_and_arena(
 impl Arena {
     /// Loads a course file with the tiles it sees (the built-in ones and `tiles/` beside it).
     pub fn load(path: &Path) -> Result<Arena, String> {
+        Arena::load_under(path, &[])
+    }
+
+    /// `load`, with the `--rule NAME[=VALUE]` specs applied to the course first.
+    pub fn load_under(path: &Path, rules: &[String]) -> Result<Arena, String> {
         match load_document(path).map_err(|e| e.to_string())? {
-            Document::Course(course) => Arena::new(&course, &Library::for_file(path)),
+            Document::Course(mut course) => {
+                apply_rules(&mut course, rules)?;
+                Arena::new(&course, &Library::for_file(path))
+            }
             Document::Tile(_) => Err(format!(
                 "{} is a tile: test drives need a course",
                 path.display()

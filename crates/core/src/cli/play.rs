@@ -18,14 +18,21 @@ pub struct Args {
     pub turns: u32,
     /// Play with option cards.
     pub options: bool,
+    /// `--rule NAME[=VALUE]`: house rules applied to the course before the race.
+    pub rules: Vec<String>,
 }
 
 /// Plays the race and prints its events, then how each robot did; exit 0 played, 2 the bots
 /// or the course cannot be used.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let Some((bots, arena)) = super::bots_and_arena(&args.bots, &args.course, err) else {
+    let Some((bots, arena)) = super::bots_and_arena(&args.bots, &args.course, &args.rules, err)
+    else {
         return super::FAILED;
     };
+    // House rules in force are named first; the plain rules print as they always did.
+    if !arena.rules.is_classic() {
+        let _ = writeln!(out, "rules: {}", arena.rules);
+    }
     let shown = |e: &Event| {
         args.log
             || !matches!(

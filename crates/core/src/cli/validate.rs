@@ -14,6 +14,8 @@ pub struct Args {
     pub json: bool,
     /// Bot games for the "how it plays" estimate (0: none).
     pub play: usize,
+    /// `--rule NAME[=VALUE]`: house rules applied to each course before it is checked.
+    pub rules: Vec<String>,
 }
 
 /// Loads and validates one course file with the library it sees (`Library::for_file`).
@@ -23,6 +25,12 @@ pub fn validate_file(path: &Path) -> FileResult {
 
 /// `validate_file`, with `play` bot games for the "how it plays" estimate (0: none).
 pub fn validate_file_with(path: &Path, play: usize) -> FileResult {
+    validate_file_under(path, play, &[])
+}
+
+/// `validate_file_with`, with the `--rule NAME[=VALUE]` specs `rules` applied to the course
+/// before anything reads it; a bad spec is the file's error.
+pub fn validate_file_under(path: &Path, play: usize, rules: &[String]) -> FileResult {
     match format::load_document(path) {
         Err(e) => FileResult::NotValidated {
             unreadable: e.kind == ErrorKind::Unreadable,
@@ -35,7 +43,13 @@ pub fn validate_file_with(path: &Path, play: usize) -> FileResult {
             ),
             unreadable: false,
         },
-        Ok(Document::Course(course)) => {
+        Ok(Document::Course(mut course)) => {
+            if let Err(message) = super::apply_rules(&mut course, rules) {
+                return FileResult::NotValidated {
+                    message,
+                    unreadable: false,
+                };
+            }
             let library = Library::for_file(path);
             let mut analysis = crate::validate::analyse(&course, &library);
             if play > 0
@@ -61,7 +75,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut code = super::OK;
     let mut reports = Vec::new();
     for path in &args.files {
-        let result = validate_file_with(path, args.play);
+        let result = validate_file_under(path, args.play, &args.rules);
         code = code.max(result.code());
         if args.json {
             reports.push(render_json(path, &result));

@@ -152,8 +152,13 @@ impl Game {
             return;
         }
         self.vacate(i);
+        // Infinite Lives (seed 003 section 8.4): no life is lost, the robot still goes back to
+        // its archive.
+        let infinite = self.settings.house.infinite_lives;
         let r = &mut self.robots[i];
-        r.lives = r.lives.saturating_sub(1);
+        if !infinite {
+            r.lives = r.lives.saturating_sub(1);
+        }
         r.announced_power_down = false;
         r.stays_powered_down = false;
         r.status = if r.lives == 0 {

@@ -42,6 +42,9 @@ pub enum RotateCause {
     Gear,
     /// Came out of a gate, facing away from it (seed 001, Gates).
     Gate,
+    /// Crossed a board edge of a cube: the same heading on the cube, turned on the net (seed
+    /// 003 section 8.1, RoboRally Cubed).
+    CubeEdge,
 }
 
 /// What pushed a robot.
@@ -104,6 +107,8 @@ pub enum OptionSource {
     DoubleWrench,
     Waste,
     ChopShop,
+    /// Dealt as the game starts (One Free Option, start options: docs/rules.md, House rules).
+    GameStart,
 }
 
 impl OptionSource {
@@ -112,6 +117,7 @@ impl OptionSource {
             OptionSource::DoubleWrench => "on the double-wrench site",
             OptionSource::Waste => "from the radioactive waste",
             OptionSource::ChopShop => "at the chop shop",
+            OptionSource::GameStart => "as the game starts",
         }
     }
 }
@@ -128,6 +134,8 @@ pub enum DiscardReason {
     UsedUp,
     /// Destroyed by another robot's Fire Control.
     FireControl,
+    /// Dealt at the start but not kept (start options: deal N, keep K).
+    NotKept,
 }
 
 impl DiscardReason {
@@ -137,6 +145,7 @@ impl DiscardReason {
             DiscardReason::Destroyed => "as it is destroyed",
             DiscardReason::UsedUp => "as it is used up",
             DiscardReason::FireControl => "to a Fire Control hit",
+            DiscardReason::NotKept => "as one it does not keep of those dealt",
         }
     }
 }
@@ -285,6 +294,30 @@ pub enum Event {
     GameOver {
         turn: u32,
     },
+    /// Moving flags: a belt or pusher carried the flag one square (docs/rules.md, Moving flags).
+    FlagMoved {
+        flag: u8,
+        from: Square,
+        to: Square,
+    },
+    /// Moving flags: the flag was carried off the board or into a pit and went back to its start
+    /// square (docs/rules.md, Moving flags).
+    FlagReturned {
+        flag: u8,
+        from: Square,
+        to: Square,
+    },
+    /// The Dice Rule: lasers hit the die on the flag (seed 003 section 8.4).
+    DieDamaged {
+        flag: u8,
+        amount: u8,
+        left: u8,
+    },
+    /// The Dice Rule: the die took its last point and is removed; the flag can be touched.
+    DieDestroyed {
+        flag: u8,
+        at: Square,
+    },
 }
 
 impl Event {
@@ -292,7 +325,13 @@ impl Event {
     pub fn robot(&self) -> Option<RobotId> {
         use Event::*;
         match *self {
-            TurnStarted { .. } | PhaseStarted { .. } | GameOver { .. } => None,
+            TurnStarted { .. }
+            | PhaseStarted { .. }
+            | GameOver { .. }
+            | FlagMoved { .. }
+            | FlagReturned { .. }
+            | DieDamaged { .. }
+            | DieDestroyed { .. } => None,
             Dealt { robot, .. }
             | PowerDownAnnounced { robot }
             | CardRevealed { robot, .. }
@@ -401,6 +440,7 @@ impl Event {
                     RotateCause::Belt => " on a turning belt",
                     RotateCause::Gear => " on a gear",
                     RotateCause::Gate => " coming out of a gate",
+                    RotateCause::CubeEdge => " crossing onto another side of the cube",
                 };
                 format!("{} turns from {from} to {to}{by}", name(robot))
             }
@@ -511,6 +551,17 @@ impl Event {
                 if is_virtual { ", virtual" } else { "" }
             ),
             GameOver { turn } => format!("The game is over after turn {turn}"),
+            FlagMoved { flag, from, to } => format!("Flag {flag} is carried from {from} to {to}"),
+            FlagReturned { flag, from, to } => {
+                format!("Flag {flag} is carried off the floor from {from} and goes back to {to}")
+            }
+            DieDamaged { flag, amount, left } => format!(
+                "The die on flag {flag} takes {amount} damage ({left} point{} left)",
+                if left == 1 { "" } else { "s" }
+            ),
+            DieDestroyed { flag, at } => {
+                format!("The die on flag {flag} at {at} is destroyed: the flag is free")
+            }
         }
     }
 }

@@ -2,8 +2,11 @@
 //! `Copy` cells (walls as bit sets, pushers by side, flags by number) so the register phase never
 //! searches the model. Every element the engine acts on is listed here, slot by slot.
 
+use super::cube::Fold;
 use crate::geom::{Facing, Square};
-use crate::model::{Board, Colour, Device, Floor, Flow, Mount, Phases, Spin};
+use crate::model::rules::CubeSide;
+use crate::model::{Board, Colour, Device, Floor, Flow, HouseRules, Mount, Phases, Spin};
+use std::collections::HashMap;
 
 /// What the engine needs to know about one square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,6 +75,9 @@ pub struct Cell {
     /// Bit `facing.index()` set: a gate stands on that side with its coloured side here, so a
     /// mover leaving this square that way enters it (seed 001, Gates).
     pub gates: u8,
+    /// Bit `facing.index()` set: leaving this square that way crosses a board edge of a cube
+    /// (RoboRally Cubed, seed 003 section 8.1), where beams stop or go one row further.
+    pub cube_edge: u8,
 }
 
 /// A board laser's beam as the fire step traces it.
@@ -174,12 +180,32 @@ pub struct Factory {
     trap_door_phases: Phases,
     /// Flag squares in order: `flags[0]` is flag 1.
     flags: Vec<Square>,
+    /// RoboRally Cubed: the side of the cube the floor is on; `None` in every other game.
+    cube: Option<CubeSide>,
+    /// RoboRally Cubed: (square, way out) -> (square, way of travel) where a board edge meets
+    /// one the net does not already join; empty in every other game, so a move looks it up
+    /// only when it is not.
+    folds: HashMap<(Square, Facing), (Square, Facing)>,
 }
 
 impl Factory {
     /// Flattens a compiled board. Flags are taken in number order; a course with gaps or
     /// duplicates in its numbering is the checker's business, the engine uses them in that order.
     pub fn new(board: Board) -> Factory {
+        Factory::build(board, None)
+    }
+
+    /// A board as played under `house`: under RoboRally Cubed the six boards are folded into a
+    /// cube (seed 003 section 8.1). A net that does not fold is played flat: the validator
+    /// reports it (`validate::cube`), and `bots::Arena` refuses to race on it.
+    pub fn for_rules(board: Board, house: &HouseRules) -> Factory {
+        let fold = house
+            .cubed
+            .and_then(|side| Fold::of(&board.placements).ok().map(|f| (side, f)));
+        Factory::build(board, fold)
+    }
+
+    fn build(board: Board, fold: Option<(CubeSide, Fold)>) -> Factory {
         let (width, height) = (board.width(), board.height());
         let mut cells = vec![Cell::default(); (width.max(0) * height.max(0)) as usize];
         let mut portals = Vec::new();
@@ -286,7 +312,11 @@ impl Factory {
                 cells[i].flag = (n + 1).min(255) as u8;
             }
         }
-        let lasers: Vec<LaserLine> = board
+        let mut folds = HashMap::new();
+        if let Some((_, fold)) = &fold {
+            folds = mark_folds(fold, width, height, &mut cells);
+        }
+        let mut lasers: Vec<LaserLine> = board
             .laser_beams()
             .into_iter()
             .map(|b| LaserLine {
@@ -300,6 +330,11 @@ impl Factory {
                     .collect(),
             })
             .collect();
+        if let Some((side, _)) = fold {
+            for line in &mut lasers {
+                cut_at_cube_edge(line, side, width, height, &cells, &folds);
+            }
+        }
         let laser_crossings = Crossings::new(cells.len(), lasers.iter().map(|l| &l.cells[..]));
         let repulsor_crossings =
             Crossings::new(cells.len(), repulsors.iter().map(|l| &l.cells[..]));
@@ -324,6 +359,8 @@ impl Factory {
             flags,
             beam_runs,
             burns: Vec::new(),
+            cube: fold.map(|(side, _)| side),
+            folds,
         };
         factory.burns = (0..factory.cells.len() * 5)
             .map(|k| factory.burn_at(factory.square_of(k / 5), (k % 5) as u8 + 1))
@@ -411,6 +448,39 @@ impl Factory {
             }
         }
         burn
+    }
+
+    /// The square next to `s` towards `dir` and the way of travel there: the next square, or
+    /// on a cube across the board edge, turned as the fold turns it (seed 003 section 8.1).
+    #[inline]
+    pub fn next(&self, s: Square, dir: Facing) -> (Square, Facing) {
+        if !self.folds.is_empty()
+            && let Some(&across) = self.folds.get(&(s, dir))
+        {
+            return across;
+        }
+        (s.step(dir), dir)
+    }
+
+    /// RoboRally Cubed: the side of the cube the floor is on, `None` in other games.
+    pub fn cube(&self) -> Option<CubeSide> {
+        self.cube
+    }
+
+    /// Leaving `s` towards `dir` crosses a board edge of the cube.
+    pub fn at_cube_edge(&self, s: Square, dir: Facing) -> bool {
+        self.cell(s).cube_edge & (1 << dir.index()) != 0
+    }
+
+    /// Where a beam leaving `s` towards `dir` over a board edge of the cube goes on: on the
+    /// inside, to the first row across and no further; on the outside, nowhere (seed 003
+    /// section 8.1: lasers do not turn corners). A wall on either edge stops it.
+    pub fn beam_across(&self, s: Square, dir: Facing) -> Option<Square> {
+        if self.cube != Some(CubeSide::Inside) || self.blocks_beam(s, dir) {
+            return None;
+        }
+        let (t, _) = self.next(s, dir);
+        self.is_on_board(t).then_some(t)
     }
 
     pub fn blocks_move(&self, s: Square, dir: Facing) -> bool {
@@ -538,7 +608,11 @@ fn beam_runs(width: i32, height: i32, cells: &[Cell]) -> Vec<[u32; 4]> {
                 let d = dir.index();
                 let next = index_in(width, height, Square::new(x + dx, y + dy));
                 runs[c][d] = match next {
-                    Some(n) if cells[c].beam_walls & (1 << d) == 0 && cells[n].on_board => {
+                    // A board edge of a cube stops a robot's beam too (`Factory::beam_across`).
+                    Some(n)
+                        if (cells[c].beam_walls | cells[c].cube_edge) & (1 << d) == 0
+                            && cells[n].on_board =>
+                    {
                         runs[n][d] + 1
                     }
                     _ => 0,
@@ -547,6 +621,69 @@ fn beam_runs(width: i32, height: i32, cells: &[Cell]) -> Vec<[u32; 4]> {
         }
     }
     runs
+}
+
+/// Marks every board-edge square of a folded net in `cells` and joins the walls of edges that
+/// meet (a wall on either edge stands between the two squares); returns the crossings the net
+/// does not already make by stepping.
+fn mark_folds(
+    fold: &Fold,
+    width: i32,
+    height: i32,
+    cells: &mut [Cell],
+) -> HashMap<(Square, Facing), (Square, Facing)> {
+    let mut folds = HashMap::new();
+    for ((s, d), (t, e)) in fold.crossings() {
+        let (Some(a), Some(b)) = (index_in(width, height, s), index_in(width, height, t)) else {
+            continue;
+        };
+        let back = 1 << e.opposite().index();
+        let bit = 1 << d.index();
+        cells[a].cube_edge |= bit;
+        if cells[b].move_walls & back != 0 {
+            cells[a].move_walls |= bit;
+        }
+        if cells[b].beam_walls & back != 0 {
+            cells[a].beam_walls |= bit;
+        }
+        if (t, e) != (s.step(d), d) {
+            folds.insert((s, d), (t, e));
+        }
+    }
+    folds
+}
+
+/// A board laser's beam on a cube stops at the first board edge it meets; on the inside it goes
+/// on to the first row across it (seed 003 section 8.1).
+fn cut_at_cube_edge(
+    line: &mut LaserLine,
+    side: CubeSide,
+    width: i32,
+    height: i32,
+    cells: &[Cell],
+    folds: &HashMap<(Square, Facing), (Square, Facing)>,
+) {
+    let dir = line.direction;
+    let bit = 1 << dir.index();
+    let Some(k) = line
+        .cells
+        .iter()
+        .position(|&c| cells[c as usize].cube_edge & bit != 0)
+    else {
+        return;
+    };
+    let at = line.cells[k] as usize;
+    line.cells.truncate(k + 1);
+    if side == CubeSide::Outside || cells[at].beam_walls & bit != 0 {
+        return;
+    }
+    let s = Square::new(at as i32 % width.max(1), at as i32 / width.max(1));
+    let (t, _) = folds.get(&(s, dir)).copied().unwrap_or((s.step(dir), dir));
+    if let Some(i) = index_in(width, height, t)
+        && cells[i].on_board
+    {
+        line.cells.push(i as u32);
+    }
 }
 
 fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {

@@ -4,10 +4,11 @@
 
 use super::card::{Card, DECK_SIZE, full_deck};
 use super::factory::Factory;
+use super::flags::FlagState;
 use super::options::{OptionSet, OptionsState};
 use super::rng::Rng;
 use crate::geom::{Facing, Square};
-use crate::model::{Board, Course, StartRule, TileSource};
+use crate::model::{Board, Course, HouseRules, StartRule, TileSource};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -32,6 +33,9 @@ pub struct Settings {
     /// Play with option cards (issue 8: the default, quick test drives included). Off, no robot
     /// draws or holds an option.
     pub options: bool,
+    /// The house rules in force (seed 003 section 8 and community variants; docs/rules.md).
+    /// The default, none, is the plain 1994 rules.
+    pub house: HouseRules,
 }
 
 impl Default for Settings {
@@ -41,6 +45,7 @@ impl Default for Settings {
             stop_at_first_finisher: false,
             turn_limit: None,
             options: true,
+            house: HouseRules::default(),
         }
     }
 }
@@ -87,6 +92,9 @@ pub struct Game {
     /// between phases so a phase allocates nothing; empty outside the fire step, so a clone
     /// copies nothing of it.
     pub(super) beam_hits: Vec<(u32, u32, u32)>,
+    /// Where the flags stand now and their dice, under moving flags or the Dice Rule
+    /// (`flags.rs`); `None` in every other game, where the Factory's flag squares are the flags.
+    pub(super) flags: Option<Box<FlagState>>,
 }
 
 impl Game {
@@ -133,6 +141,12 @@ impl Game {
             if lives == 0 {
                 return Err(format!("robot {} starts with no lives", s.name));
             }
+            if s.powered_down && settings.house.no_power_down {
+                return Err(format!(
+                    "robot {} starts powered down, but the no-power-down rule is in force",
+                    s.name
+                ));
+            }
             let archive = s.archive.unwrap_or(s.square);
             if !factory.is_on_board(archive) {
                 return Err(format!(
@@ -163,6 +177,10 @@ impl Game {
                 howitzer: 0,
                 superior_copy: false,
                 lock_chits: 0,
+                // A robot set up with fewer lives than the game's has been restored before: its
+                // free life (One Free Life) is spent.
+                free_life_used: lives < settings.lives,
+                spin_site: None,
             });
         }
         for (i, a) in robots.iter().enumerate() {
@@ -177,7 +195,9 @@ impl Game {
             }
         }
         let held: Vec<OptionSet> = robots.iter().map(|r| r.options).collect();
+        let flags = FlagState::new(factory.flags(), &settings.house);
         let mut game = Game {
+            flags,
             opt: OptionsState::new(seed, &held),
             at_cell: [NOWHERE; MAX_ROBOTS],
             factory,
@@ -211,7 +231,8 @@ impl Game {
     ) -> Result<Game, String> {
         let board = course.compile(library);
         let setups = start_setups(&board, course.start, names, facing)?;
-        Game::new(Arc::new(Factory::new(board)), &setups, settings, seed)
+        let factory = Factory::for_rules(board, &settings.house);
+        Game::new(Arc::new(factory), &setups, settings, seed)
     }
 
     pub fn factory(&self) -> &Factory {

@@ -68,6 +68,7 @@ impl Game {
             return None;
         }
         let option = self.opt.draw()?;
+        let held_before = r.options.len();
         let r = &mut self.robots[i];
         r.options.insert(option);
         if option == OptionCard::AblativeCoat {
@@ -82,6 +83,7 @@ impl Game {
             option,
             source,
         });
+        self.installing_damage(i, held_before, source, events);
         Some(option)
     }
 

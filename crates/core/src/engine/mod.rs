@@ -14,22 +14,35 @@
 //!   and crushers, fire, touch; with the options that act in each step.
 //! - `movement/`: a robot's move square by square with the expansion elements on its way, the
 //!   robots it pushes, pushes that are not its own move, and turning.
+//! - `arena`: RoboArena's end: the last robot standing wins.
+//! - `house`: the house rules' bookkeeping (seed 003 section 8; docs/rules.md, House rules),
+//!   each called from the one place in the turn where the rule acts.
 //! - `damage`: damage, destruction and lives, with the options that act on damage.
 //! - `holdings`: the option cards a robot holds: usable now, drawn, discarded.
+//! - `flag_rules`: the rules reading the flags' state: where a flag is, touching it, a die's wall,
+//!   a flag moving with its archives, a die taking damage.
 //! - `game`: the game's state (robots, decks, who stands where) and how a game is set up.
+//! - `flags`: the flags' state under moving flags and the Dice Rule, and where a flag goes in
+//!   each step of a phase.
 //! - `robot`: one robot's state; the cards dealt and the registers locked for its damage.
 //! - `factory`: the compiled board the rules read.
+//! - `cube`: RoboRally Cubed, six boards folded into a cube: which board edges meet.
 //! - `event`: the event log.
 //! - `options/`: option cards as data: the 26 cards, a controller's choices, the option deck.
 //! - `card`: program cards and the deck.
 //! - `rng`: the seeded generator.
 
+mod arena;
 pub mod card;
+pub mod cube;
 mod damage;
 pub mod event;
 pub mod factory;
+mod flag_rules;
+pub mod flags;
 pub mod game;
 mod holdings;
+mod house;
 pub mod lone;
 mod movement;
 pub mod options;

@@ -31,7 +31,7 @@ pub enum Status {
 }
 
 /// One robot's state. Small and `Copy`; the name lives in `Game::names`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Robot {
     pub square: Square,
     pub facing: Facing,
@@ -61,6 +61,38 @@ pub struct Robot {
     pub superior_copy: bool,
     /// Registers locked without damage by Fire Control hits (FAQ 7.3: "an inverted damage chit").
     pub lock_chits: u8,
+    /// One Free Life (seed 003 section 8.4): the robot has had its first, free, restore.
+    #[serde(skip)]
+    pub free_life_used: bool,
+    /// No Sit-And-Spin (seed 003 section 8.3): the double-wrench site where the robot last
+    /// gained an option, until it touches another wrench or double-wrench site.
+    #[serde(skip)]
+    pub spin_site: Option<Square>,
+}
+
+impl std::hash::Hash for Robot {
+    /// Every field but the house rules' bookkeeping, in declaration order: a game under the plain
+    /// rules hashes as it did before the house rules (crates/core/tests/engine_hash.rs).
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.square.hash(h);
+        self.facing.hash(h);
+        self.damage.hash(h);
+        self.lives.hash(h);
+        self.flags.hash(h);
+        self.archive.hash(h);
+        self.is_virtual.hash(h);
+        self.powered_down.hash(h);
+        self.announced_power_down.hash(h);
+        self.stays_powered_down.hash(h);
+        self.status.hash(h);
+        self.place.hash(h);
+        self.registers.hash(h);
+        self.options.hash(h);
+        self.ablative.hash(h);
+        self.howitzer.hash(h);
+        self.superior_copy.hash(h);
+        self.lock_chits.hash(h);
+    }
 }
 
 impl Robot {

@@ -12,7 +12,7 @@ use crate::format::locate::{JsonPath, locate};
 use crate::format::tile::{EdgeEntry, SquareEntry, TileFile, tile_from_file};
 use crate::format::{self, ErrorKind, Invalid, LoadError};
 use crate::geom::{Facing, Square};
-use crate::model::Board;
+use crate::model::{Board, HouseRules};
 use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -37,6 +37,9 @@ struct ScenarioFile {
     flags: Option<Vec<Square>>,
     #[serde(default)]
     seed: u64,
+    /// The house rules in force, as in a course file's `rules.house` (none: the 1994 rules).
+    #[serde(default)]
+    rules: HouseRules,
     robots: Vec<RobotEntry>,
     #[serde(default)]
     registers: Option<Registers>,
@@ -49,6 +52,12 @@ struct ScenarioFile {
     end_turn: Option<bool>,
     #[serde(default)]
     expect: Option<Named<Expect>>,
+    /// Where each flag stands at the end, flag 1 first (moving flags move them).
+    #[serde(default)]
+    expect_flags: Option<Vec<Square>>,
+    /// The points left on each flag's die at the end, flag 1 first (Dice Rule; 0: none left).
+    #[serde(default)]
+    expect_dice: Option<Vec<u8>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -73,6 +82,13 @@ struct RobotEntry {
     /// Option cards held, by code (`shield`, `ablative_coat`, ...).
     #[serde(default)]
     options: OptionSet,
+    /// No Sit-And-Spin: the double-wrench site where the robot last gained an option.
+    #[serde(default)]
+    spin_site: Option<Square>,
+    /// A power down announced this turn (as a program would announce it; the rules may refuse
+    /// it, as no power down does).
+    #[serde(default)]
+    announce_power_down: bool,
 }
 
 /// What a robot should look like after the scenario; every field is optional.
@@ -378,7 +394,7 @@ pub fn run_scenario(
             .map(|(i, &s)| (i as u32 + 1, s))
             .collect();
     }
-    let factory = Arc::new(Factory::new(board));
+    let factory = Arc::new(Factory::for_rules(board, &sf.rules));
 
     let mut setups = Vec::new();
     for (i, r) in sf.robots.iter().enumerate() {
@@ -413,8 +429,16 @@ pub fn run_scenario(
             options: r.options,
         });
     }
-    let mut game = Game::new(factory, &setups, Settings::default(), sf.seed)
+    let settings = Settings {
+        house: sf.rules,
+        ..Settings::default()
+    };
+    let mut game = Game::new(factory, &setups, settings, sf.seed)
         .map_err(|m| err_at(root.key("robots"), m))?;
+
+    for (i, r) in sf.robots.iter().enumerate() {
+        game.set_spin_site(i, r.spin_site);
+    }
 
     let index_of = |name: &str| sf.robots.iter().position(|r| r.name == name);
     let mut programs: Vec<(usize, Vec<Option<Card>>, JsonPath)> = Vec::new();
@@ -465,6 +489,13 @@ pub fn run_scenario(
         most_cards = most_cards.max(cards.len());
         game.set_registers(*i, regs);
     }
+    for (i, r) in sf.robots.iter().enumerate() {
+        if r.announce_power_down {
+            // A refusal (no power down, an undamaged robot) leaves the robot as it was: what
+            // the expectations then check.
+            let _ = game.announce_power_down(i, &mut events);
+        }
+    }
     if let Some(Named(list)) = &sf.choices {
         for (name, choices) in list {
             let here = root.key("choices").key(name);
@@ -511,6 +542,32 @@ pub fn run_scenario(
                 fields,
             });
         }
+    }
+    let list = |v: Vec<String>| format!("[{}]", v.join(", "));
+    let mut flag_fields = Vec::new();
+    if let Some(want) = &sf.expect_flags {
+        flag_fields.push(FieldCheck {
+            field: "squares",
+            expected: list(want.iter().map(Square::to_string).collect()),
+            actual: list(game.flag_squares().iter().map(Square::to_string).collect()),
+        });
+    }
+    if let Some(want) = &sf.expect_dice {
+        flag_fields.push(FieldCheck {
+            field: "dice",
+            expected: list(want.iter().map(u8::to_string).collect()),
+            actual: list(
+                (1..=game.factory().flag_count())
+                    .map(|n| game.die_points(n).unwrap_or(0).to_string())
+                    .collect(),
+            ),
+        });
+    }
+    if !flag_fields.is_empty() {
+        checks.push(RobotCheck {
+            robot: "(flags)".to_string(),
+            fields: flag_fields,
+        });
     }
     let name = sf.name.clone().unwrap_or_else(|| stem.to_string());
     Ok(ScenarioReport {

@@ -10,6 +10,7 @@ use crate::model::course::{
     Course, Flag, LivesRule, MAX_FLAG, MAX_OFFSET, MAX_PLACEMENTS, PlayerRange, RulesEdition,
     StartRule, TilePlacement,
 };
+use crate::model::rules::{HouseRules, Rules};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -29,8 +30,9 @@ pub struct CourseFile {
     pub description: String,
     #[serde(default)]
     pub author: String,
-    /// The rules edition the course is for.
-    pub rules: RulesEdition,
+    /// The rules the course is for: the edition alone (`"classic-1994"`), or the edition and
+    /// its house rules (`{"edition": "classic-1994", "house": {"infinite-lives": true}}`).
+    pub rules: RulesField,
     pub players: PlayerRange,
     pub lives: LivesRule,
     /// The tiles of the course, each at a square offset with a clockwise rotation.
@@ -41,6 +43,138 @@ pub struct CourseFile {
     /// Flags numbered 1..n, in board squares.
     pub flags: Vec<Flag>,
     pub start: StartRule,
+}
+
+/// The `rules` field: the bare edition (every version-1 file) or the edition with house rules.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RulesField {
+    Edition(RulesEdition),
+    WithHouseRules(RulesSection),
+}
+
+/// The rules section with house rules (docs/rules.md lists each rule and its parameters).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSection {
+    pub edition: RulesEdition,
+    #[serde(default)]
+    pub house: HouseRules,
+}
+
+impl<'de> Deserialize<'de> for RulesField {
+    /// A string is read as the edition and an object as the section, each with its own error
+    /// (an unknown edition or house rule is named), never serde's "did not match any variant".
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Field;
+        impl<'de> serde::de::Visitor<'de> for Field {
+            type Value = RulesField;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "a rules edition (\"classic-1994\") or {\"edition\": ..., \"house\": {...}}",
+                )
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RulesField, E> {
+                RulesEdition::deserialize(serde::de::value::StrDeserializer::<E>::new(v))
+                    .map(RulesField::Edition)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RulesField, A::Error> {
+                RulesSection::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(RulesField::WithHouseRules)
+            }
+        }
+        d.deserialize_any(Field)
+    }
+}
+
+impl From<RulesField> for Rules {
+    fn from(f: RulesField) -> Rules {
+        match f {
+            RulesField::Edition(edition) => edition.into(),
+            RulesField::WithHouseRules(s) => Rules {
+                edition: s.edition,
+                house: s.house,
+            },
+        }
+    }
+}
+
+impl From<Rules> for RulesField {
+    /// The bare edition when no house rule is in force, so such files read as they always did.
+    fn from(r: Rules) -> RulesField {
+        if r.is_classic() {
+            RulesField::Edition(r.edition)
+        } else {
+            RulesField::WithHouseRules(RulesSection {
+                edition: r.edition,
+                house: r.house,
+            })
+        }
+    }
+}
+
+/// The house rules' parameters checked against each other and the course (docs/formats.md,
+/// The rules section): every problem is an error at the parameter's line and column, since a
+/// course that names a rule it cannot play is a mistake, not a preference.
+fn check_house_rules(f: &CourseFile, root: &JsonPath) -> Result<(), Invalid> {
+    let RulesField::WithHouseRules(section) = f.rules else {
+        return Ok(());
+    };
+    let house = section.house;
+    let at = |key: &str| root.key("rules").key("house").key(key);
+    if let Some(n) = house.laser_damage
+        && !(2..=10).contains(&n)
+    {
+        return Err(Invalid::new(
+            at("laser-damage"),
+            format!("laser damage x{n}: the multiplier is 2 to 10"),
+        ));
+    }
+    if let Some(s) = house.three_minute_rule
+        && !(5..=3600).contains(&s)
+    {
+        return Err(Invalid::new(
+            at("three-minute-rule"),
+            format!("{s} seconds to program: the limit is 5 to 3600 seconds"),
+        ));
+    }
+    if let Some(s) = house.start_options
+        && (!(1..=8).contains(&s.deal) || !(1..=s.deal).contains(&s.keep))
+    {
+        return Err(Invalid::new(
+            at("start-options"),
+            format!(
+                "deal {} keep {}: deal 1 to 8 option cards and keep 1 to as many as dealt",
+                s.deal, s.keep
+            ),
+        ));
+    }
+    if let Some(t) = house.teams
+        && (!(2..=4).contains(&t.count) || t.count > f.players.max)
+    {
+        return Err(Invalid::new(
+            at("teams").key("count"),
+            format!(
+                "{} teams: 2 to 4 teams, and no more than the course's {} players",
+                t.count, f.players.max
+            ),
+        ));
+    }
+    if let Some(dice) = house.dice {
+        let flags = f.flags.len() as u32;
+        if let Some(n) =
+            (flags + 1..=crate::model::course::MAX_FLAG).find(|&n| dice.on_flag(n).is_some())
+        {
+            return Err(Invalid::new(
+                at("dice").key(&n.to_string()),
+                format!("a die on flag {n}, but the course has {flags} flag(s)"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Checks a course file against the model and builds the course.
@@ -70,6 +204,7 @@ pub fn course_from_file(f: &CourseFile) -> Result<Course, Invalid> {
             format!("{n} lives is out of range: a fixed number of lives is 1 to 9"),
         ));
     }
+    check_house_rules(f, &root)?;
     if f.tiles.len() > MAX_PLACEMENTS {
         return Err(Invalid::new(
             root.key("tiles"),
@@ -164,7 +299,7 @@ pub fn course_from_file(f: &CourseFile) -> Result<Course, Invalid> {
         name: f.name.clone(),
         description: f.description.clone(),
         author: f.author.clone(),
-        rules: f.rules,
+        rules: f.rules.into(),
         players: f.players,
         lives: f.lives,
         placements: f.tiles.clone(),
@@ -181,7 +316,7 @@ pub fn course_to_file(c: &Course) -> CourseFile {
         name: c.name.clone(),
         description: c.description.clone(),
         author: c.author.clone(),
-        rules: c.rules,
+        rules: c.rules.into(),
         players: c.players,
         lives: c.lives,
         tiles: c.placements.clone(),

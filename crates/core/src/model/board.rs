@@ -371,7 +371,7 @@ mod tests {
             name: "t".into(),
             description: String::new(),
             author: String::new(),
-            rules: RulesEdition::Classic1994,
+            rules: RulesEdition::Classic1994.into(),
             players: PlayerRange::default(),
             lives: LivesRule::Standard,
             placements,

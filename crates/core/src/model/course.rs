@@ -2,6 +2,8 @@
 //! the game options. `Course::compile` flattens it into a `Board`.
 
 use super::board::{Board, CompileProblem};
+use super::rules::Rules;
+pub use super::rules::{MAX_FLAG, RulesEdition};
 use super::tile::Tile;
 use crate::geom::{Rotation, Square};
 use schemars::JsonSchema;
@@ -11,16 +13,6 @@ use serde::{Deserialize, Serialize};
 pub const MAX_OFFSET: i32 = 256;
 /// The most tiles one course may place.
 pub const MAX_PLACEMENTS: usize = 64;
-/// The highest flag number a course may use.
-pub const MAX_FLAG: u32 = 32;
-
-/// The rules edition a course is written for. Only the 1994 classic rules exist so far.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-pub enum RulesEdition {
-    #[default]
-    #[serde(rename = "classic-1994")]
-    Classic1994,
-}
 
 /// How many robots the course is laid out for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -93,7 +85,8 @@ pub struct Course {
     pub name: String,
     pub description: String,
     pub author: String,
-    pub rules: RulesEdition,
+    /// The rules edition and the house rules the course is written for.
+    pub rules: Rules,
     pub players: PlayerRange,
     pub lives: LivesRule,
     pub placements: Vec<TilePlacement>,

@@ -5,14 +5,14 @@ pub mod board;
 pub mod course;
 pub mod element;
 mod properties;
+pub mod rules;
 pub mod tile;
 
 pub use board::{Beam, Board, BoardSquare, CompileProblem, SideBarrier};
-pub use course::{
-    Course, Flag, LivesRule, PlayerRange, RulesEdition, StartRule, TilePlacement, TileSource,
-};
+pub use course::{Course, Flag, LivesRule, PlayerRange, StartRule, TilePlacement, TileSource};
 pub use element::*;
 pub use properties::Passage;
+pub use rules::{HouseRule, HouseRules, Rules, RulesEdition};
 /// `ElementKind::iter()` and `ElementGroup::iter()` need this trait in scope; re-exported so
 /// users of the model need no strum of their own.
 pub use strum::IntoEnumIterator;

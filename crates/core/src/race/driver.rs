@@ -1,12 +1,16 @@
 //! `Race`: one game from its setup to its end, one step at a time. Bots choose through it and
 //! people's programs are handed to it; the engine plays every step.
 
+use super::clock::{RaceClock, complete_program};
 use super::{Controller, MAX_PLAYERS, MAX_TURN_CAP, StepKind, bot_seed};
 use crate::bots::{Arena, Bot, BotKind, Choice, FlagMaps, submit};
-use crate::engine::{Event, Game, OptionSet, ProgramError, Settings, Stage, Status};
+use crate::engine::{Card, Event, Game, OptionSet, ProgramError, Settings, Stage, Status};
 use crate::geom::Facing;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// Mixed into the seed of a late program's random cards, apart from the bots' own seeds.
+const LATE_SALT: u64 = 0x7468_7265_655f_6d69;
 
 /// What a race is made of.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,6 +78,8 @@ pub struct Race {
     controllers: Vec<Controller>,
     seed: u64,
     game: Game,
+    /// Times the bots under the Three Minute Rule (`set_clock` for tests).
+    clock: RaceClock,
 }
 
 impl Race {
@@ -102,6 +108,7 @@ impl Race {
             stop_at_first_finisher: false,
             turn_limit: Some(setup.turn_cap.clamp(1, MAX_TURN_CAP)),
             options: setup.options,
+            house: arena.rules.house,
         };
         let game = Game::new(
             Arc::clone(arena.maps.factory()),
@@ -114,6 +121,7 @@ impl Race {
             controllers: setup.robots.clone(),
             seed: setup.seed,
             game,
+            clock: RaceClock::default(),
         })
     }
 
@@ -147,6 +155,45 @@ impl Race {
     /// Whether `step` would take a step: the game is not over and no person's program is missing.
     pub fn can_step(&self, people: &Decisions) -> bool {
         !self.game.is_over() && self.waiting_for(people).is_empty()
+    }
+
+    /// Gives the race another clock to time its bots with (tests: a clock that moves as told).
+    pub fn set_clock(&mut self, clock: RaceClock) {
+        self.clock = clock;
+    }
+
+    /// Robot `id`'s program completed under the Three Minute Rule when its time ran out:
+    /// `partial` (registers from 1, `None` empty) filled with random cards from its unplayed
+    /// ones, seeded by the race, robot and turn so a replayed race completes it alike.
+    pub fn complete_program(&self, id: usize, partial: &[Option<Card>]) -> Vec<Card> {
+        let seed = bot_seed(self.seed ^ LATE_SALT, id, self.game.turn());
+        complete_program(
+            self.game.hand(id),
+            partial,
+            self.game.program_size(id),
+            seed,
+        )
+    }
+
+    /// A bot's program, with the house rules a bot must keep: under the Three Minute Rule a bot
+    /// whose choice took longer than the limit has chosen nothing in time, and its program is
+    /// completed at random like a person's; under no power down it announces none.
+    fn bot_choice(&self, kind: BotKind, id: usize, turn: u32) -> Choice {
+        let house = self.game.settings.house;
+        let start = self.clock.now_ms();
+        let mut choice = self.bot(kind, id, turn).choose(&self.game, id);
+        if let Some(limit) = house.three_minute_rule
+            && self.clock.now_ms().saturating_sub(start) > u64::from(limit) * 1000
+        {
+            choice = Choice {
+                cards: self.complete_program(id, &[]),
+                ..Choice::default()
+            };
+        }
+        if house.no_power_down {
+            choice.power_down = false;
+        }
+        choice
     }
 
     /// Robot `id`'s bot for its decisions in `turn`.
@@ -194,7 +241,7 @@ impl Race {
                         continue;
                     }
                     let choice = match c {
-                        Controller::Bot(kind) => self.bot(kind, i, turn).choose(&self.game, i),
+                        Controller::Bot(kind) => self.bot_choice(kind, i, turn),
                         // `waiting_for` is empty: every person's program is there.
                         Controller::You => people.programs.get(&i).cloned().unwrap_or_default(),
                     };

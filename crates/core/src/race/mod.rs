@@ -3,11 +3,13 @@
 //! the event log of each step. The play view, `factory-floor play` and the test drives (`drive`)
 //! all race through it, so one course, seed and set of bots is one game everywhere.
 
+pub mod clock;
 pub mod drive;
 mod driver;
 pub mod stats;
 pub mod tally;
 
+pub use clock::{Clock, RaceClock, complete_program};
 pub use drive::{
     DriveOptions, DriveStats, GameResult, drive, drive_stats, drive_with, play_game, play_game_with,
 };

@@ -62,6 +62,8 @@ pub struct BotStats {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DriveStats {
     pub course: String,
+    /// The rules in force ("1994 rules + Infinite Lives"), the course's with `--rule` applied.
+    pub rules: String,
     pub bots: Vec<String>,
     pub games: usize,
     pub seed: u64,
@@ -95,11 +97,12 @@ impl DriveStats {
     /// The statistics as text for the command line.
     pub fn render(&self) -> String {
         let mut out = format!(
-            "{} games on {} ({}), turn cap {}\n",
+            "{} games on {} ({}), turn cap {}\nrules: {}\n",
             self.games,
             self.course,
             self.bots.join(", "),
-            self.turn_cap
+            self.turn_cap,
+            self.rules
         );
         out += &format!(
             "all robots: {:.1}% finished; turns to finish: median {:.1}, quartiles {:.1} to {:.1}\n",

@@ -177,6 +177,7 @@ impl Tally {
         };
         DriveStats {
             course: arena.name.clone(),
+            rules: arena.rules.to_string(),
             bots: options.bots.iter().map(|b| b.name().to_string()).collect(),
             games: self.games,
             seed: options.seed,

@@ -62,9 +62,25 @@ pub(super) struct Bounds {
     /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
     /// layers the goal does not need (before `first`).
     layers: Vec<Vec<u32>>,
+    /// No bounds: every search is whole (moving flags, where a flag's square changes with the
+    /// turn and a bound from one square would not be a lower bound).
+    off: bool,
 }
 
 impl Bounds {
+    /// No bounds at all: `Searcher::search_bounded` runs the whole search.
+    pub fn off() -> Bounds {
+        Bounds {
+            layers: Vec::new(),
+            off: true,
+        }
+    }
+
+    /// Whether these are `Bounds::off`.
+    pub fn is_off(&self) -> bool {
+        self.off
+    }
+
     /// Bounds towards touching `flags[goal - 1]` (after all flags before it) for the layers
     /// `first..goal`.
     pub fn new(
@@ -79,7 +95,7 @@ impl Bounds {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
             layers[layer] = layer_bounds(table, preds, flags[layer], after.map(Vec::as_slice));
         }
-        Bounds { layers }
+        Bounds { layers, off: false }
     }
 
     /// The bound of the search state with `layer` flags touched on `node` (`cell * 4 +

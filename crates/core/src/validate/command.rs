@@ -59,6 +59,16 @@ pub fn render_text(path: &Path, result: &FileResult) -> String {
                     format!("{errors} error(s)")
                 }
             );
+            let _ = writeln!(out, "  rules: {}", analysis.rules);
+            let unmodelled = super::unmodelled_rules(&analysis.rules);
+            if !unmodelled.is_empty() {
+                let names: Vec<&str> = unmodelled.iter().map(|r| r.label()).collect();
+                let _ = writeln!(
+                    out,
+                    "  not modelled by the solver (its figures play these by the 1994 rules): {}",
+                    names.join(", ")
+                );
+            }
             let _ = writeln!(out, "  solver model (each figure below assumes it):");
             for c in CONSTRAINTS {
                 let _ = writeln!(out, "    - {c}");
@@ -398,6 +408,11 @@ pub fn render_json(path: &Path, result: &FileResult) -> Value {
             "solution": analysis.solution.as_ref().map(solution_json),
             "difficulty": analysis.difficulty.as_ref().map(difficulty_json),
             "model": CONSTRAINTS,
+            "rules": analysis.rules.to_string(),
+            "rules_not_modelled": super::unmodelled_rules(&analysis.rules)
+                .iter()
+                .map(|r| r.name())
+                .collect::<Vec<_>>(),
             "play": analysis.play.as_ref().map(play_json),
             "starts": starts_json(analysis),
             "by_chance": analysis.by_chance.iter().map(|c| json!({

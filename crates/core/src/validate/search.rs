@@ -19,6 +19,7 @@
 use super::bounds::{Bounds, NEVER, Preds};
 use super::hands;
 use super::progress::Progress;
+use super::moving::Timeline;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -69,6 +70,8 @@ pub(super) struct State {
     pub used: [u8; 7],
     /// Damage when this turn's hand was dealt, which sets its size (`typical` only).
     pub dealt: u8,
+    /// Under moving flags, the turn in the flags' timeline (`moving.rs`); 0 otherwise.
+    pub tick: u16,
 }
 
 impl State {
@@ -88,6 +91,7 @@ impl State {
             k |= u128::from(*u) << (58 + 3 * i);
         }
         k |= u128::from(self.dealt) << 79;
+        k |= u128::from(self.tick) << 83;
         (k << 4) | u128::from(self.damage)
     }
 }
@@ -123,13 +127,21 @@ struct Seen {
     plain: Vec<u8>,
     nodes: usize,
     damage: Map<u8>,
+    /// Under moving flags the same square at another turn of the timeline is another state:
+    /// every state is hashed with its turn.
+    timed: bool,
 }
 
 impl Seen {
-    fn new(nodes: usize, layers: usize) -> Seen {
+    fn new(nodes: usize, layers: usize, timed: bool) -> Seen {
         Seen {
-            plain: vec![u8::MAX; nodes * PHASES * (layers + 1)],
+            plain: if timed {
+                Vec::new()
+            } else {
+                vec![u8::MAX; nodes * PHASES * (layers + 1)]
+            },
             nodes,
+            timed,
             ..Seen::default()
         }
     }
@@ -150,6 +162,7 @@ impl Seen {
             return false;
         }
         if free
+            && !self.timed
             && s.used == [0; 7]
             && s.dealt == 0
             && let Some(d) = self.plain.get_mut(at)
@@ -180,7 +193,10 @@ pub(super) struct Outcome {
 /// the typical hand.
 pub(super) struct Searcher<'a> {
     pub table: &'a StepTable,
+    /// The flags' cells (their start squares under moving flags).
     pub flags: Vec<usize>,
+    /// Under moving flags, where the flags are at each phase (`moving.rs`).
+    pub timeline: Option<Timeline>,
     wrenches: Vec<u8>,
     caps: [[u8; 7]; 10],
     /// Asked to stop: a search under way gives up (as when out of budget).
@@ -189,33 +205,67 @@ pub(super) struct Searcher<'a> {
     pub preds: Preds,
     /// The relaxed registers from every state to the last flag (`bounds.rs`).
     pub bounds: Bounds,
+    /// Laser damage x N (docs/rules.md, House rules): the table's damage (board lasers, all a
+    /// lone robot is hit by) counts this many times; 1 under the plain rules.
+    laser_times: u8,
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(table: &'a StepTable, flags: Vec<usize>) -> Searcher<'a> {
+    pub fn new(
+        table: &'a StepTable,
+        flags: Vec<usize>,
+        timeline: Option<Timeline>,
+    ) -> Searcher<'a> {
         let factory = table.factory();
+        // A moving flag's repair is not counted: the line plans with no more repairs than it
+        // gets (a robot ending a turn on a flag away from its start would get one more).
+        let moving = timeline.is_some();
         let wrenches = (0..table.cells())
             .map(|c| {
                 let cell = factory.cell_at(c);
-                cell.wrenches.max(u8::from(cell.flag > 0))
+                cell.wrenches.max(u8::from(cell.flag > 0 && !moving))
             })
             .collect();
         let preds = Preds::of(table);
-        let bounds = Bounds::new(table, &preds, &flags, 0, flags.len());
+        // The bounds assume flags that stay put: under moving flags they are off and every
+        // search is whole (`Bounds::off`).
+        let bounds = if moving {
+            Bounds::off()
+        } else {
+            Bounds::new(table, &preds, &flags, 0, flags.len())
+        };
         Searcher {
             table,
             flags,
+            timeline,
             preds,
             bounds,
             wrenches,
             caps: hands::typical_caps(),
             progress: None,
+            laser_times: 1,
+        }
+    }
+
+    /// The bounds towards flag `leg + 1` (0-based `leg`) for the layer `leg` alone (off when
+    /// the searcher's are).
+    pub fn leg_bounds(&self, leg: usize) -> Bounds {
+        if self.bounds.is_off() {
+            Bounds::off()
+        } else {
+            Bounds::new(self.table, &self.preds, &self.flags, leg, leg + 1)
         }
     }
 
     /// Whether the validation was cancelled.
     pub fn cancelled(&self) -> bool {
         self.progress.is_some_and(Progress::is_cancelled)
+    }
+
+    /// The searcher under the house rules it models: laser damage x N.
+    pub fn under(mut self, house: &crate::model::HouseRules) -> Searcher<'a> {
+        self.laser_times = house.laser_damage.unwrap_or(1).max(1);
+        self
     }
 
     /// The table state of a search state.
@@ -239,7 +289,9 @@ impl<'a> Searcher<'a> {
             if opts.typical && !locked && s.used[k] >= self.caps[usize::from(s.dealt)][k] {
                 continue;
             }
-            let damage = s.damage.saturating_add(hurt);
+            let damage = s
+                .damage
+                .saturating_add(hurt.saturating_mul(self.laser_times));
             if damage >= 10 {
                 continue;
             }
@@ -258,7 +310,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             let cell = (to / 4) as usize;
-            let touched = self.flags.get(usize::from(s.layer)) == Some(&cell);
+            let touched = self.flag_cell(usize::from(s.layer), s.tick, p) == Some(cell);
             if touched {
                 n.layer += 1;
             }
@@ -277,6 +329,9 @@ impl<'a> Searcher<'a> {
                 n.used = [0; 7];
                 n.dealt = if opts.typical { n.damage } else { 0 };
                 n.phase = 0;
+                if let Some(t) = &self.timeline {
+                    n.tick = t.next_turn(n.tick);
+                }
             } else {
                 n.phase += 1;
             }
@@ -305,6 +360,9 @@ impl<'a> Searcher<'a> {
         bounds: &Bounds,
         first_limit: u32,
     ) -> Option<Outcome> {
+        if bounds.is_off() {
+            return Some(self.search(seeds, goal, opts));
+        }
         let mut limit = first_limit;
         let mut step = 1;
         loop {
@@ -330,7 +388,11 @@ impl<'a> Searcher<'a> {
         limit: Option<(&Bounds, u32)>,
     ) -> (Outcome, bool) {
         let mut visits: Vec<Visit> = Vec::new();
-        let mut seen = Seen::new(self.table.states() / PHASES, usize::from(goal));
+        let mut seen = Seen::new(
+            self.table.states() / PHASES,
+            usize::from(goal),
+            self.timeline.is_some(),
+        );
         let mut pruned = false;
         // Whether a state `level` registers in is beyond the limit (noting the drop).
         let mut beyond = |s: &State, level: u32| match limit {
@@ -416,8 +478,29 @@ impl<'a> Searcher<'a> {
                 turn: [FREE; 5],
                 used: [0; 7],
                 dealt: damage,
+                tick: 0,
             })
             .collect()
+    }
+
+    /// The cell flag `flag` (0-based) stands on at the end of register phase `phase` (0-based)
+    /// in timeline turn `tick`: its own square unless flags move.
+    pub fn flag_cell(&self, flag: usize, tick: u16, phase: usize) -> Option<usize> {
+        match &self.timeline {
+            None => self.flags.get(flag).copied(),
+            Some(t) => t.cell(tick, phase, flag),
+        }
+    }
+
+    /// The timeline turn `turns` turns after the first.
+    pub fn tick_after(&self, turns: usize) -> u16 {
+        let mut tick = 0;
+        if let Some(t) = &self.timeline {
+            for _ in 0..turns {
+                tick = t.next_turn(tick);
+            }
+        }
+        tick
     }
 
     /// The steps from seed to visit `at`: (visit index after the step, card), first step first.

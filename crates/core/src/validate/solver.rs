@@ -19,13 +19,14 @@
 //! (RULINGS.md, step 6). The 1994 start lets the player choose the facing (RULINGS.md, Re-entry;
 //! seed 000, Set Up); a numbered start is solved as printed, each one (`starts.rs`).
 
-use super::bounds::{Bounds, NEVER, Preds};
+use super::bounds::{NEVER, Preds};
 use super::hands;
+use super::moving::Timeline;
 use super::search::{Options, Outcome, Searcher, State, Visit};
 use crate::engine::steps::PHASES;
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
-use crate::model::StartRule;
+use crate::model::{HouseRules, StartRule};
 use std::fmt;
 
 pub use crate::engine::steps::{CARDS, StepTable};
@@ -55,17 +56,31 @@ shortest whole line's legs are its slices and may be longer. See docs/validation
 /// The most states one search may visit before it gives up (about 70 bytes each).
 pub const STATE_BUDGET: usize = 4_000_000;
 
-/// The squares a robot can stand on from which `flag` cannot be reached from register phase 1
-/// whatever its facing, undamaged: a backward search over the steps from every state on `flag`.
-fn traps(table: &StepTable, flag: usize, preds: &Preds) -> Vec<Square> {
+/// The squares a robot can stand on from which flag `flag` (0-based) cannot be reached from
+/// register phase 1 whatever its facing, undamaged: a backward search over the steps from every
+/// state on the flag. A moving flag is on each square of its timeline after the phases it stands
+/// there at (`moving.rs`); any turn will do, so these squares are certain traps, not every one.
+fn traps(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<Square> {
+    let table = searcher.table;
     let states = table.states();
     let mut good = vec![false; states];
     let mut stack: Vec<u32> = Vec::new();
-    for f in 0..4 {
-        for p in 0..PHASES {
-            let s = (flag * 4 + f) * PHASES + p;
-            good[s] = true;
-            stack.push(s as u32);
+    // (cell, the phase about to be played there).
+    let on: Vec<(usize, usize)> = match &searcher.timeline {
+        None => (0..PHASES).map(|p| (searcher.flags[flag], p)).collect(),
+        Some(t) => t
+            .positions(flag)
+            .into_iter()
+            .map(|(c, p)| (c, (p + 1) % PHASES))
+            .collect(),
+    };
+    for (cell, p) in on {
+        for f in 0..4 {
+            let s = (cell * 4 + f) * PHASES + p;
+            if !good[s] {
+                good[s] = true;
+                stack.push(s as u32);
+            }
         }
     }
     while let Some(v) = stack.pop() {
@@ -250,13 +265,23 @@ pub fn solve(table: &StepTable, start: Square, facings: &[Facing]) -> Option<Sol
 
 /// The search over `table` towards the factory's flags; `None` without flags on the grid.
 pub(super) fn searcher(table: &StepTable) -> Option<Searcher<'_>> {
+    searcher_under(table, &HouseRules::default())
+}
+
+/// As `searcher`, under the house rules in force: with moving flags the search touches each flag
+/// where it stands at the end of the phase (`moving.rs`).
+pub(super) fn searcher_under<'a>(table: &'a StepTable, house: &HouseRules) -> Option<Searcher<'a>> {
     let factory = table.factory();
     let flags: Vec<usize> = factory
         .flags()
         .iter()
         .map(|&s| factory.index(s))
         .collect::<Option<Vec<_>>>()?;
-    (!flags.is_empty()).then(|| Searcher::new(table, flags))
+    let timeline = match house.moving_flags {
+        Some(_) => Some(Timeline::new(factory)?),
+        None => None,
+    };
+    (!flags.is_empty()).then(|| Searcher::new(table, flags, timeline))
 }
 
 /// As `solve`, with a searcher built once for several starts.
@@ -334,10 +359,9 @@ pub(super) fn solve_with(
         .unwrap_or(0);
     let solved = if out.finish.is_some() { n } else { reached };
     let traps: Vec<Vec<Square>> = if full {
-        flags
-            .iter()
+        (0..flags.len())
             .take((solved + 1).min(n))
-            .map(|&f| traps(table, f, &searcher.preds))
+            .map(|f| traps(searcher, f, &searcher.preds))
             .collect()
     } else {
         Vec::new()
@@ -345,10 +369,13 @@ pub(super) fn solve_with(
     let mut legs = Vec::new();
     let mut from = start;
     let mut program = Vec::new();
-    for step in steps.drain(..) {
+    for (i, step) in steps.drain(..).enumerate() {
         program.push(step);
         let leg = legs.len();
-        if leg < n && factory.index(step.square) == Some(flags[leg]) {
+        // The line starts in register phase 1 of the first turn: step i ends phase i % 5 of
+        // turn i / 5, where a moving flag may stand elsewhere.
+        let flag = searcher.flag_cell(leg, searcher.tick_after(i / PHASES), i % PHASES);
+        if leg < n && factory.index(step.square) == flag && flag.is_some() {
             let trap_squares = traps.get(leg).cloned().unwrap_or_default();
             legs.push(Leg {
                 flag: (leg + 1) as u8,
@@ -494,9 +521,17 @@ fn leg_minimum(
         None
     } else {
         let prev = searcher.flags[leg - 1];
+        // Every state on the previous flag; under moving flags, every arrival that touched it
+        // (the flag stands elsewhere at other times).
+        let on_prev = |v: &Visit| match searcher.timeline {
+            None => (v.state.node / 4) as usize == prev,
+            Some(_) => visits
+                .get(v.parent as usize)
+                .is_some_and(|p| usize::from(p.state.layer) < leg),
+        };
         let seeds: Vec<State> = visits
             .iter()
-            .filter(|v| usize::from(v.state.layer) == leg && (v.state.node / 4) as usize == prev)
+            .filter(|v| usize::from(v.state.layer) == leg && on_prev(v))
             .map(|v| v.state)
             .collect();
         if seeds.is_empty() {
@@ -507,13 +542,7 @@ fn leg_minimum(
             exhaustive: false,
             budget: STATE_BUDGET,
         };
-        let bounds = Bounds::new(
-            searcher.table,
-            &searcher.preds,
-            &searcher.flags,
-            leg,
-            leg + 1,
-        );
+        let bounds = searcher.leg_bounds(leg);
         let first_limit = seeds
             .iter()
             .map(|s| s.bound(&bounds))

@@ -74,14 +74,26 @@ fn course_sheet(course: &Course, path: &Path) -> Result<Sheet, String> {
             list
         }
     };
-    let rules = vec![
+    let lives = match course.lives {
+        LivesRule::Standard => "standard lives".to_string(),
+        LivesRule::Optional => "the optional extra lives (seed 004)".to_string(),
+        LivesRule::Fixed(n) => format!("{n} lives each"),
+    };
+    let house = course.rules.house.in_force();
+    let mut rules = vec![
         "RoboRally classic rules (1994): seed 000, the Factory Floor Guide (seed 001) and RULINGS.md.".to_string(),
-        match course.lives {
-            LivesRule::Standard => "House rules: none; standard lives.".to_string(),
-            LivesRule::Optional => "House rule: the optional extra lives (seed 004).".to_string(),
-            LivesRule::Fixed(n) => format!("House rule: {n} lives each."),
+        if house.is_empty() {
+            format!("House rules: none; {lives}.")
+        } else {
+            format!("Lives: {lives}.")
         },
     ];
+    for (rule, value) in house {
+        rules.push(match value {
+            Some(v) => format!("House rule: {} {v}.", rule.label()),
+            None => format!("House rule: {}.", rule.label()),
+        });
+    }
     // The validator's own report, line by line: its figures stay its own. The programs of its
     // lines ("1:move3 2:left ...") are for replaying at the screen, not for the table: left out,
     // so the sheet keeps to two pages.
@@ -90,7 +102,8 @@ fn course_sheet(course: &Course, path: &Path) -> Result<Sheet, String> {
         .lines()
         .skip(1)
         .map(|l| without_program(l.trim()))
-        .filter(|l| !l.is_empty())
+        // The rules in force have their own section above.
+        .filter(|l| !l.is_empty() && !l.starts_with("rules: "))
         .collect();
     let validator = same_traps_once(validator);
     let verdict = report

@@ -110,7 +110,7 @@ impl Game {
                 Went::Stop
             };
         }
-        if self.factory.has_repulsor_fields() && !self.factory.blocks_move(from, *dir) {
+        if self.factory.has_repulsor_fields() && !self.blocks_move(from, *dir) {
             // Repulsor fields: the robot that would enter one (the mover, or the front of the
             // chain it pushes) is pushed back the card's distance (seed 001, Repulsor Fields).
             let front = if self.robots[i].is_virtual {
@@ -130,10 +130,10 @@ impl Game {
                 return Went::Repelled;
             }
         }
-        if !self.factory.blocks_move(from, *dir) && !self.up_the_ramp(i, *dir, left, events) {
+        if !self.blocks_move(from, *dir) && !self.up_the_ramp(i, *dir, left, events) {
             return Went::Stop;
         }
-        if !self.step(i, *dir, phase, events) {
+        if !self.step(i, dir, phase, events) {
             return Went::Stop;
         }
         self.through_portal(i, events);
@@ -290,7 +290,7 @@ impl Game {
             }
             let next = r.square.step(dir);
             if !r.is_virtual
-                && !self.factory.blocks_move(r.square, dir)
+                && !self.blocks_move(r.square, dir)
                 && let Some(k) = self.real_robot_on(next)
             {
                 if !self.factory.cell(next).oil {

@@ -20,13 +20,13 @@ impl Game {
     /// first; `None` when a wall stops any of them (RULINGS.md, Robots and other robots).
     pub(in crate::engine) fn push_chain(&self, from: Square, dir: Facing) -> Option<Ids> {
         let mut chain = Ids::new();
-        let mut at = from.step(dir);
+        let (mut at, mut dir) = self.factory.next(from, dir);
         while let Some(j) = self.real_robot_on(at) {
-            if self.factory.blocks_move(at, dir) || chain.len == MAX_ROBOTS {
+            if self.blocks_move(at, dir) || chain.len == MAX_ROBOTS {
                 return None;
             }
             chain.push(j);
-            at = at.step(dir);
+            (at, dir) = self.factory.next(at, dir);
         }
         Some(chain)
     }
@@ -48,7 +48,7 @@ impl Game {
             at: from,
             toward: dir,
         };
-        if self.factory.blocks_move(from, dir) {
+        if self.blocks_move(from, dir) {
             events.push(blocked);
             if self.factory.spiked(from, dir) {
                 self.add_damage(i, 1, events);
@@ -109,15 +109,15 @@ impl Game {
         dir: Facing,
         events: &mut Vec<Event>,
     ) {
-        let mut at = from.step(dir);
+        let (mut at, mut dir) = self.factory.next(from, dir);
         while let Some(j) = self.real_robot_on(at) {
-            if self.factory.blocks_move(at, dir) {
+            if self.blocks_move(at, dir) {
                 if self.factory.spiked(at, dir) {
                     self.add_damage(j, 1, events);
                 }
                 return;
             }
-            at = at.step(dir);
+            (at, dir) = self.factory.next(at, dir);
         }
     }
 
@@ -129,10 +129,33 @@ impl Game {
         by: PushedBy,
         events: &mut Vec<Event>,
     ) {
-        for &j in chain.as_slice().iter().rev() {
-            let j = usize::from(j);
+        self.push_along_from(chain, dir, by, true, events);
+    }
+
+    /// Moves the robots of a push chain one square, the nearest going `dir`: each goes on the
+    /// way the one before it arrived (on a cube a board edge turns it, seed 003 section 8.1).
+    /// `far_first` says which end's event comes first.
+    pub(super) fn push_along_from(
+        &mut self,
+        chain: &Ids,
+        dir: Facing,
+        by: PushedBy,
+        far_first: bool,
+        events: &mut Vec<Event>,
+    ) {
+        let mut moves = [(Square::default(), Facing::N, Facing::N); MAX_ROBOTS];
+        let mut d = dir;
+        for (k, &j) in chain.as_slice().iter().enumerate() {
+            let (to, travel) = self.factory.next(self.robots[usize::from(j)].square, d);
+            moves[k] = (to, d, travel);
+            d = travel;
+        }
+        let n = chain.as_slice().len();
+        for step in 0..n {
+            let k = if far_first { n - 1 - step } else { step };
+            let j = usize::from(chain.as_slice()[k]);
+            let (to, went, travel) = moves[k];
             let from = self.robots[j].square;
-            let to = from.step(dir);
             self.relocate(j, to);
             events.push(Event::Pushed {
                 robot: j as RobotId,
@@ -140,6 +163,7 @@ impl Game {
                 from,
                 to,
             });
+            self.turn_with_fold(j, went, travel, events);
         }
     }
 
@@ -185,8 +209,8 @@ impl Game {
         let Some(chain) = self.way_ahead(j, dir, phase, events) else {
             return false;
         };
-        self.push_along(&chain, dir, PushedBy::Robot(j as RobotId), events);
-        let to = from.step(dir);
+        let (to, travel) = self.factory.next(from, dir);
+        self.push_along(&chain, travel, PushedBy::Robot(j as RobotId), events);
         self.relocate(j, to);
         events.push(Event::Pushed {
             robot: j as RobotId,
@@ -194,7 +218,8 @@ impl Game {
             from,
             to,
         });
-        self.land_pushed(&chain, dir, phase, events);
+        self.turn_with_fold(j, dir, travel, events);
+        self.land_pushed(&chain, travel, phase, events);
         let mut me = Ids::new();
         me.push(j);
         self.land_pushed(&me, dir, phase, events);

@@ -1,6 +1,7 @@
 //! One square of a robot's own move (RULINGS.md, One register phase, step 2), pushing the robots
 //! ahead of it, with the Ramming Gear; and rotation, which the Gyroscopic Stabilizer may hold.
 
+use crate::engine::cube::quarter_turns;
 use crate::engine::event::{Event, PushedBy, RobotId, RotateCause};
 use crate::engine::game::Game;
 use crate::engine::options::OptionCard;
@@ -10,39 +11,33 @@ impl Game {
     /// One square of a movement card: the mover goes one square, pushing the real robots ahead of
     /// it (virtual robots push no one and pass through others). A wall stops the mover, or the
     /// whole chain, and the rest of the move is lost; a pit or open edge destroys at once.
+    /// On a cube `dir` becomes the way of travel across a board edge (seed 003 section 8.1).
     /// Returns whether the mover may go on.
     pub(super) fn step(
         &mut self,
         i: usize,
-        dir: Facing,
+        dir: &mut Facing,
         phase: u8,
         events: &mut Vec<Event>,
     ) -> bool {
         let from = self.robots[i].square;
-        let Some(chain) = self.way_ahead(i, dir, phase, events) else {
+        let Some(chain) = self.way_ahead(i, *dir, phase, events) else {
             return false;
         };
-        let to = from.step(dir);
+        let (to, travel) = self.factory.next(from, *dir);
         self.relocate(i, to);
         events.push(Event::Moved {
             robot: i as RobotId,
             from,
             to,
         });
-        for &j in chain.as_slice() {
-            let j = usize::from(j);
-            let jf = self.robots[j].square;
-            let jt = jf.step(dir);
-            self.relocate(j, jt);
-            events.push(Event::Pushed {
-                robot: j as RobotId,
-                by: PushedBy::Robot(i as RobotId),
-                from: jf,
-                to: jt,
-            });
-        }
+        self.turn_with_fold(i, *dir, travel, events);
+        let went = *dir;
+        *dir = travel;
+        self.push_along_from(&chain, travel, PushedBy::Robot(i as RobotId), false, events);
+        let dir = went;
         // Pushed robots move in the Robots Move segment too (docs/rules.md).
-        self.land_pushed(&chain, dir, phase, events);
+        self.land_pushed(&chain, travel, phase, events);
         self.ramming(i, chain.as_slice(), events);
         if self.factory.is_hole(to, phase) {
             self.destroy(i, self.fall_cause(to), events);
@@ -82,6 +77,30 @@ impl Game {
             from,
             to,
             cause,
+        });
+    }
+
+    /// Robot `i` went towards `went` and travels on towards `travel`: different only across a
+    /// board edge of a cube, where the robot keeps its heading on the cube and so turns on the
+    /// net with its way of travel (seed 003 section 8.1).
+    pub(in crate::engine) fn turn_with_fold(
+        &mut self,
+        i: usize,
+        went: Facing,
+        travel: Facing,
+        events: &mut Vec<Event>,
+    ) {
+        if went == travel {
+            return;
+        }
+        let from = self.robots[i].facing;
+        let to = Facing::from_index(from.index() + quarter_turns(went, travel));
+        self.robots[i].facing = to;
+        events.push(Event::Rotated {
+            robot: i as RobotId,
+            from,
+            to,
+            cause: RotateCause::CubeEdge,
         });
     }
 

@@ -32,6 +32,7 @@ impl Game {
         let n = self.robots.len().min(MAX_ROBOTS);
         let mut dest = [Square::default(); MAX_ROBOTS];
         let mut dir = [Facing::N; MAX_ROBOTS];
+        let mut out = [Facing::N; MAX_ROBOTS];
         let mut moving: u16 = 0;
         for i in 0..n {
             let r = self.robots[i];
@@ -44,7 +45,7 @@ impl Game {
             if kinds & bit(flow.kind) == 0 {
                 continue;
             }
-            if self.factory.blocks_move(r.square, flow.out) {
+            if self.blocks_move(r.square, flow.out) {
                 events.push(Event::Blocked {
                     robot: i as RobotId,
                     at: r.square,
@@ -52,8 +53,10 @@ impl Game {
                 });
                 continue;
             }
-            dest[i] = r.square.step(flow.out);
-            dir[i] = flow.out;
+            // On a cube a belt carries a robot over a board edge, turned with its way of
+            // travel (seed 003 section 8.1); `dir` is the way it arrives.
+            (dest[i], dir[i]) = self.factory.next(r.square, flow.out);
+            out[i] = flow.out;
             moving |= 1 << i;
         }
         if moving == 0 {
@@ -94,7 +97,7 @@ impl Game {
             events.push(Event::Blocked {
                 robot: i as RobotId,
                 at: self.robots[i].square,
-                toward: dir[i],
+                toward: out[i],
             });
         }
         let sources: [Option<FlowKind>; MAX_ROBOTS] = std::array::from_fn(|i| {
@@ -115,6 +118,7 @@ impl Game {
                 from,
                 to: dest[i],
             });
+            self.turn_with_fold(i, out[i], dir[i], events);
         }
         for i in bits(moving) {
             let at = dest[i];

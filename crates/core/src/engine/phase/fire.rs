@@ -9,6 +9,9 @@ use crate::engine::options::{FireMode, OptionCard};
 use crate::engine::robot::bits;
 use crate::geom::{Facing, Square};
 
+/// The most flags, each with a die at most.
+const MAX_FLAG: usize = crate::model::course::MAX_FLAG as usize;
+
 /// A weapon hit or Fire Control hit of the fire step, resolved after the step's damage.
 #[derive(Clone, Copy, Debug)]
 struct Effect {
@@ -82,6 +85,17 @@ impl Game {
                 hits.push((x.line, x.pos, c as u32));
             }
         }
+        // Dice stop board beams as a robot does and take their damage (seed 003 section 8.2).
+        let mut die_damage = [0u8; MAX_FLAG];
+        if let Some(f) = &self.flags {
+            for k in (0..f.count).filter(|&k| f.die[k] > 0) {
+                if let Some(c) = factory.index(f.at[k]) {
+                    for x in factory.laser_crossings(c) {
+                        hits.push((x.line, x.pos, c as u32));
+                    }
+                }
+            }
+        }
         // Laser order, and on each beam the occupied square nearest its mount first.
         hits.sort_unstable();
         let mut last = None;
@@ -91,6 +105,11 @@ impl Game {
             }
             last = Some(line);
             let laser = &factory.lasers()[line as usize];
+            if let Some(n) = self.die_hit(factory.square_of(c as usize)) {
+                let d = &mut die_damage[usize::from(n) - 1];
+                *d = d.saturating_add(laser.beams);
+                continue;
+            }
             for j in bits(self.robots_at(c as usize)) {
                 events.push(Event::Shot {
                     robot: j as RobotId,
@@ -110,9 +129,23 @@ impl Game {
         // Robot lasers: real, powered-up robots fire forward from the next square at the first
         // real robot in line; options change the beams and fire weapons (`robot_lasers` below).
         let mut effects = Effects::new();
-        self.robot_lasers(&mut damage, &mut guard, &mut effects, events);
+        self.robot_lasers(
+            &mut damage,
+            &mut guard,
+            &mut die_damage,
+            &mut effects,
+            events,
+        );
+        // Laser damage x N (docs/rules.md, House rules): every point board and robot lasers
+        // put through, multiplied once here.
+        let times = self.settings.house.laser_damage.unwrap_or(1);
         for (j, &d) in damage.iter().enumerate().take(n) {
-            self.take_damage(j, d, events);
+            self.take_damage(j, d.saturating_mul(times), events);
+        }
+        if self.flags.is_some() {
+            for (k, &d) in die_damage.iter().enumerate() {
+                self.damage_die(k as u8 + 1, d, events);
+            }
         }
         self.fire_effects(&effects, phase, events);
     }
@@ -126,6 +159,7 @@ impl Game {
         &mut self,
         damage: &mut [u8; MAX_ROBOTS],
         guard: &mut [u8; MAX_ROBOTS],
+        dice: &mut [u8; MAX_FLAG],
         effects: &mut Effects,
         events: &mut Vec<Event>,
     ) {
@@ -143,7 +177,7 @@ impl Game {
                     weapon: None,
                     fire_control: None,
                 };
-                self.trace(i, r.facing, plain, damage, guard, effects, events);
+                self.trace(i, r.facing, plain, damage, guard, dice, effects, events);
                 continue;
             }
             let c = self.opt.choices[i];
@@ -163,7 +197,7 @@ impl Game {
                     && self.usable(i, OptionCard::FireControl))
                 .then_some(c.fire_control),
             };
-            self.trace(i, r.facing, main, damage, guard, effects, events);
+            self.trace(i, r.facing, main, damage, guard, dice, effects, events);
             if self.usable(i, OptionCard::RearFiringLaser) {
                 let rear = Beam {
                     points: 1,
@@ -171,7 +205,16 @@ impl Game {
                     weapon: None,
                     fire_control: None,
                 };
-                self.trace(i, r.facing.opposite(), rear, damage, guard, effects, events);
+                self.trace(
+                    i,
+                    r.facing.opposite(),
+                    rear,
+                    damage,
+                    guard,
+                    dice,
+                    effects,
+                    events,
+                );
             }
         }
     }
@@ -185,6 +228,7 @@ impl Game {
         beam: Beam,
         damage: &mut [u8; MAX_ROBOTS],
         guard: &mut [u8; MAX_ROBOTS],
+        dice: &mut [u8; MAX_FLAG],
         effects: &mut Effects,
         events: &mut Vec<Event>,
     ) {
@@ -197,19 +241,51 @@ impl Game {
                     pierce = false;
                     self.option_used(i, OptionCard::HighPowerLaser, events);
                 }
-                at = at.step(dir);
-                if !self.factory.is_on_board(at) {
-                    break;
+                if self.factory.at_cube_edge(at, dir) {
+                    // A cube's board edge: the first row across on the inside, then no further.
+                    let Some(across) = self.factory.beam_across(at, dir) else {
+                        break;
+                    };
+                    if let Some(n) = self.die_hit(across) {
+                        hit_die(dice, n, &beam);
+                        break;
+                    }
+                    if let Some(j) = self.real_robot_on(across) {
+                        at = across;
+                        pierce = false;
+                        j
+                    } else {
+                        break;
+                    }
+                } else {
+                    at = at.step(dir);
+                    if !self.factory.is_on_board(at) {
+                        break;
+                    }
+                    if let Some(n) = self.die_hit(at) {
+                        hit_die(dice, n, &beam);
+                        break;
+                    }
+                    let Some(j) = self.real_robot_on(at) else {
+                        continue;
+                    };
+                    j
                 }
-                let Some(j) = self.real_robot_on(at) else {
-                    continue;
-                };
-                j
             } else {
                 // A beam that goes through nothing stops at its first real robot: found among
                 // the robots from the beam's run (traced once with the board), not square by
                 // square.
-                let Some((j, hit)) = self.first_real_robot_in_line(at, dir) else {
+                let robot = self.first_real_robot_in_line(at, dir);
+                // A die nearer than that robot stops the beam (seed 003 section 8.2).
+                if self.flags.is_some()
+                    && let Some((n, _)) = self
+                        .first_die_in_line(at, dir)
+                        .filter(|&(_, d)| robot.is_none_or(|(_, s)| d < distance(at, s)))
+                {
+                    hit_die(dice, n, &beam);
+                    break;
+                }
+                let Some((j, hit)) = robot else {
                     break;
                 };
                 at = hit;
@@ -292,7 +368,45 @@ impl Game {
                 best = Some((d, k));
             }
         }
+        if best.is_none() && self.factory.cube().is_some() {
+            return self.first_row_across(at, dir, run);
+        }
         best.map(|(_, k)| (k, self.robots[k].square))
+    }
+
+    /// The flag whose die stands on `s` (Dice Rule), if any.
+    fn die_hit(&self, s: Square) -> Option<u8> {
+        self.flags.as_ref().and_then(|f| f.die_on(s))
+    }
+
+    /// The nearest die in line from `at` towards `dir` within the squares a beam crosses from
+    /// there, and how far it is.
+    fn first_die_in_line(&self, at: Square, dir: Facing) -> Option<(u8, i32)> {
+        let f = self.flags.as_ref()?;
+        let run = i64::from(self.factory.beam_run(at, dir));
+        let (ux, uy) = dir.delta();
+        (0..f.count)
+            .filter(|&k| f.die[k] > 0)
+            .filter_map(|k| {
+                let (dx, dy) = (f.at[k].x - at.x, f.at[k].y - at.y);
+                let d = dx * ux + dy * uy;
+                (dx * uy - dy * ux == 0 && d >= 1 && i64::from(d) <= run)
+                    .then_some((k as u8 + 1, d))
+            })
+            .min_by_key(|&(_, d)| d)
+    }
+
+    /// RoboRally Cubed, inside: a beam that reached a board edge `run` squares from `at` goes on
+    /// to the first row across it and no further (seed 003 section 8.1); the real robot there.
+    fn first_row_across(&self, at: Square, dir: Facing, run: i64) -> Option<(usize, Square)> {
+        let (dx, dy) = dir.delta();
+        let run = run as i32;
+        let end = Square::new(at.x + dx * run, at.y + dy * run);
+        if !self.factory.at_cube_edge(end, dir) {
+            return None;
+        }
+        let across = self.factory.beam_across(end, dir)?;
+        self.real_robot_on(across).map(|k| (k, across))
     }
 
     /// After the fire step's damage: weapon hits (Pressor and Tractor Beams, Mini Howitzer
@@ -385,6 +499,19 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         self.shove(j, dir, PushedBy::Robot(by as RobotId), phase, events);
+    }
+}
+
+/// Squares from `a` to `b` along a line.
+fn distance(a: Square, b: Square) -> i32 {
+    (b.x - a.x).abs() + (b.y - a.y).abs()
+}
+
+/// A robot's beam hits a die: its points are damage; a weapon's shot does nothing to a die.
+fn hit_die(dice: &mut [u8; MAX_FLAG], n: u8, beam: &Beam) {
+    if beam.weapon.is_none() {
+        let d = &mut dice[usize::from(n) - 1];
+        *d = d.saturating_add(beam.points);
     }
 }
 

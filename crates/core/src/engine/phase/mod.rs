@@ -3,12 +3,13 @@
 //! rule is its own function so expansion elements slot in beside them.
 //!
 //! Layers: this file runs the steps in order; each step is a child module and none uses another:
-//! `cards` (reveal, the robots' cards), `belts`, `pushers` (with gears and crushers), `fire`,
-//! `touch`.
+//! `cards` (reveal, the robots' cards), `belts`, `flag_moves` (moving flags), `pushers` (with
+//! gears and crushers), `fire`, `touch`.
 
 mod belts;
 mod cards;
 mod fire;
+mod flag_moves;
 mod pushers;
 mod touch;
 
@@ -34,20 +35,37 @@ impl Game {
         self.reveal(&order, phase, events);
         self.robots_move(&order, phase, events);
         self.repeaters(&order, phase, events);
-        self.belt_step(GOLD_STEP, phase, events);
-        self.belt_step(EXPRESS_STEP, phase, events);
-        self.belt_step(ALL_BELTS_STEP, phase, events);
-        self.belt_step(CURRENT_STEP, phase, events);
+        // Moving flags ride each belt step and pusher with the robots (flag_moves.rs).
+        for kinds in [GOLD_STEP, EXPRESS_STEP, ALL_BELTS_STEP, CURRENT_STEP] {
+            self.belt_step(kinds, phase, events);
+            self.flags_ride(kinds, phase, events);
+        }
         self.pushers(phase, events);
+        self.flags_pushed(phase, events);
         self.gears(events);
         self.crushers(phase, events);
         self.fire(phase, events);
         self.touch(&order, events);
         self.chop_shops(&order, phase, events);
+        self.last_robot_standing(events);
         self.stage = Stage::Phase(phase);
         if self.all_done() {
             self.stage = Stage::Over;
             events.push(Event::GameOver { turn: self.turn });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::belts::{ALL_BELTS_STEP, CURRENT_STEP, EXPRESS_STEP, GOLD_STEP};
+
+    #[test]
+    fn moving_flags_ride_the_belt_steps_robots_ride_rulings_belts() {
+        // `flags_through_phase`, which the solver plans by, keeps its own list of the steps.
+        assert_eq!(
+            crate::engine::flags::BELT_STEPS,
+            [GOLD_STEP, EXPRESS_STEP, ALL_BELTS_STEP, CURRENT_STEP]
+        );
     }
 }

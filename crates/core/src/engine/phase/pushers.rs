@@ -45,7 +45,7 @@ impl Game {
                     continue;
                 }
             };
-            let chain = if self.factory.blocks_move(r.square, dir) {
+            let chain = if self.blocks_move(r.square, dir) {
                 None
             } else if r.is_virtual {
                 Some(Ids::new())
@@ -65,7 +65,7 @@ impl Game {
                         toward: dir,
                     });
                     // Pushed into the spiked side of a spiked wall: 1 (seed 001, Spiked Walls).
-                    if !self.factory.blocks_move(r.square, dir) {
+                    if !self.blocks_move(r.square, dir) {
                         self.spike_chain_end(r.square, dir, events);
                     } else if self.factory.spiked(r.square, dir) {
                         self.add_damage(i, 1, events);

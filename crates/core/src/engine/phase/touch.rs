@@ -25,34 +25,43 @@ impl Game {
             // The Mechanical Arm touches a site in reach (`touch_square`).
             let site = self.touch_square(i);
             let cell = self.factory.cell(site);
-            if site != r.square && (cell.flag == r.flags + 1 || r.archive != site) {
+            // The flag there now (moving flags; not one under a die: flags.rs).
+            let flag = self.flag_at(site, r.flags + 1);
+            if site != r.square && (flag == r.flags + 1 || r.archive != site) {
                 events.push(Event::OptionUsed {
                     robot: i as RobotId,
                     option: OptionCard::MechanicalArm,
                     target: None,
                 });
             }
-            if cell.flag > 0 && cell.flag == r.flags + 1 {
+            if flag > 0 && flag == r.flags + 1 {
                 self.robots[i].flags += 1;
                 events.push(Event::Touched {
                     robot: i as RobotId,
-                    flag: cell.flag,
+                    flag,
                 });
-                if cell.flag == flag_count {
+                if flag == flag_count {
                     finished.push(i);
                 }
+                self.team_touch(i, cell.flag, &mut finished, events);
+            }
+            if cell.wrenches > 0 {
+                self.touched_wrench_site(i, site);
             }
             if self.factory.cell(r.square).waste {
                 // The option draw of radioactive waste is in the Touch Checkpoints segment
                 // (seed 001, Radioactive Waste).
                 self.draw_option(i, OptionSource::Waste, events);
             }
-            if (cell.flag > 0 || cell.wrenches > 0) && r.archive != site {
+            if (flag > 0 || cell.wrenches > 0) && r.archive != site {
                 self.robots[i].archive = site;
                 events.push(Event::ArchiveSet {
                     robot: i as RobotId,
                     at: site,
                 });
+            }
+            if self.flags.is_some() && (flag > 0 || cell.wrenches > 0) {
+                self.archive_marked(i, site);
             }
         }
         for &i in finished.as_slice() {
@@ -66,6 +75,7 @@ impl Game {
                 place,
             });
         }
+        self.team_win(place, &finished, events);
     }
 
     /// The square robot `i` touches: its own, or with the Mechanical Arm the best flag or repair
@@ -78,10 +88,7 @@ impl Game {
             return r.square;
         }
         let f = &self.factory;
-        let site = |s: Square| {
-            let c = f.cell(s);
-            c.flag > 0 || c.wrenches > 0
-        };
+        let site = |s: Square| self.flag_at(s, 0) > 0 || f.cell(s).wrenches > 0;
         let open = |s: Square, d: Facing| f.is_on_board(s) && !f.blocks_move(s, d);
         let mut reach: [Option<Square>; 8] = [None; 8];
         for (k, d) in Facing::ALL.into_iter().enumerate() {
@@ -99,12 +106,12 @@ impl Game {
         let next = r.flags + 1;
         let all = std::iter::once(r.square).chain(reach.into_iter().flatten());
         let score = |s: Square| {
-            let c = f.cell(s);
+            let flag = self.flag_at(s, next);
             (
-                c.flag == next,
+                flag == next,
                 s == r.square && site(s),
-                c.flag > 0,
-                c.wrenches,
+                flag > 0,
+                f.cell(s).wrenches,
             )
         };
         all.filter(|&s| f.is_on_board(s) && site(s))

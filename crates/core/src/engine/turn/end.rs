@@ -20,10 +20,17 @@ impl Game {
                 continue;
             }
             // The Mechanical Arm repairs at a site in reach (phase/touch.rs, `touch_square`).
-            let cell = self.factory.cell(self.touch_square(i));
-            let wrenches = cell.wrenches.max(u8::from(cell.flag > 0));
-            if self.takes_option_at_site(i, wrenches) {
-                self.draw_option(i, OptionSource::DoubleWrench, events);
+            let site = self.touch_square(i);
+            // A flag is where it stands now (moving flags), and no flag under a die (flags.rs).
+            let flag = self.flag_at(site, 0);
+            let wrenches = self.factory.cell(site).wrenches.max(u8::from(flag > 0));
+            if self.takes_option_at_site(i, wrenches) && self.may_gain_option_at(i, site) {
+                if self
+                    .draw_option(i, OptionSource::DoubleWrench, events)
+                    .is_some()
+                {
+                    self.gained_option_at(i, site);
+                }
                 continue;
             }
             // Lowering damage frees the lowest-numbered locked register first, since locks
@@ -107,6 +114,10 @@ impl Game {
     /// Circuit Breaker: a powered-up robot ending the turn with 3 or more damage powers down
     /// next turn (issue 8). Runs after the repairs.
     fn circuit_breakers(&mut self, events: &mut Vec<Event>) {
+        // No power down (docs/rules.md, House rules): the breaker cannot power a robot down.
+        if self.settings.house.no_power_down {
+            return;
+        }
         for i in 0..self.robots.len() {
             if self.usable(i, OptionCard::CircuitBreaker)
                 && self.robots[i].damage >= 3

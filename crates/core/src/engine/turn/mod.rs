@@ -28,6 +28,7 @@ impl Game {
         self.turn += 1;
         events.push(Event::TurnStarted { turn: self.turn });
         self.options_begin_turn();
+        self.start_of_game(events);
         self.reenter(events);
         for i in 0..self.robots.len() {
             let r = &mut self.robots[i];
@@ -70,6 +71,7 @@ impl Game {
         self.turn += 1;
         events.push(Event::TurnStarted { turn: self.turn });
         self.options_begin_turn();
+        self.start_of_game(events);
         self.stage = Stage::Programming;
     }
 

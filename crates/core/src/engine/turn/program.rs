@@ -26,6 +26,8 @@ pub enum ProgramError {
     NotInHand(Card),
     Duplicate(Card),
     UndamagedPowerDown,
+    /// A power down announced while the no-power-down house rule is in force.
+    NoPowerDown,
     /// An option choice that breaks the options' rules (issue 8).
     Choice(ChoiceError),
 }
@@ -47,6 +49,12 @@ impl std::fmt::Display for ProgramError {
             ProgramError::Duplicate(c) => write!(f, "card {c} is used twice"),
             ProgramError::UndamagedPowerDown => {
                 write!(f, "only a damaged robot may announce a power down")
+            }
+            ProgramError::NoPowerDown => {
+                write!(
+                    f,
+                    "no robot powers down: the no-power-down rule is in force"
+                )
             }
             ProgramError::Choice(e) => write!(f, "{e}"),
         }
@@ -174,6 +182,9 @@ impl Game {
                 return Err(ProgramError::NotInHand(*c));
             }
         }
+        if power_down && self.settings.house.no_power_down {
+            return Err(ProgramError::NoPowerDown);
+        }
         if power_down && r.damage == 0 {
             return Err(ProgramError::UndamagedPowerDown);
         }
@@ -207,6 +218,27 @@ impl Game {
                 robot: id as RobotId,
             });
         }
+    }
+
+    /// Robot `i` announces a power down for next turn outside a program (scenario files), under
+    /// the same rules as `program`: damaged robots only, and never under no power down.
+    pub(in crate::engine) fn announce_power_down(
+        &mut self,
+        i: usize,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ProgramError> {
+        let r = self.robots.get(i).ok_or(ProgramError::NoSuchRobot(i))?;
+        if self.settings.house.no_power_down {
+            return Err(ProgramError::NoPowerDown);
+        }
+        if r.damage == 0 {
+            return Err(ProgramError::UndamagedPowerDown);
+        }
+        self.robots[i].announced_power_down = true;
+        events.push(Event::PowerDownAnnounced {
+            robot: i as RobotId,
+        });
+        Ok(())
     }
 
     /// A legal program drawn at random from the robot's hand (for sample robots and tests).

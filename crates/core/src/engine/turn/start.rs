@@ -16,6 +16,7 @@ impl Game {
         let waiting: Vec<usize> = (0..self.robots.len())
             .filter(|&i| self.robots[i].status == Status::Destroyed)
             .collect();
+        let free_life = self.settings.house.one_free_life;
         for &i in &waiting {
             let at = self.robots[i].archive;
             let shared = self.robots_on(at) != 0
@@ -26,6 +27,12 @@ impl Game {
             r.status = Status::Active;
             r.square = at;
             r.damage = REENTRY_DAMAGE;
+            // One Free Life (seed 003 section 8.4): "The first restore is done without receiving
+            // any damage".
+            if free_life && !r.free_life_used {
+                r.free_life_used = true;
+                r.damage = 0;
+            }
             r.lock_chits = 0;
             r.is_virtual = shared;
             // FAQ 7.5: the re-entry choice (`choose_reentry`) overrides a power down announced
@@ -55,8 +62,9 @@ impl Game {
             return false;
         }
         r.facing = facing;
-        // Stored as an announcement: it takes effect as the robot re-enters.
-        r.stays_powered_down = powered_down;
+        // Stored as an announcement: it takes effect as the robot re-enters. Under the
+        // no-power-down rule it enters powered up whatever was chosen.
+        r.stays_powered_down = powered_down && !self.settings.house.no_power_down;
         true
     }
 

@@ -186,7 +186,7 @@ impl Importer {
                 .map(str::to_string)
                 .unwrap_or_else(|| format!("Imported from the Tiled map {stem}.")),
             author: get_text(props, "author").unwrap_or("").to_string(),
-            rules: RulesEdition::Classic1994,
+            rules: RulesEdition::Classic1994.into(),
             players,
             lives,
             placements: vec![TilePlacement {

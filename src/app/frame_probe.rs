@@ -1,0 +1,109 @@
+//! How long each frame's update takes on the UI thread (issue 16: the window must never freeze
+//! for more than 100 ms). The longest frame is always kept (tests read it); with the environment
+//! variable `FACTORY_FLOOR_FRAME_LOG=PATH` every frame is also appended to PATH, so a freeze in a
+//! real window can be measured.
+//!
+//! The time is wall time on the UI thread, from the start of `App::ui` to its end: what a user
+//! waits for. It is never less than the thread's CPU time, so a frame under 100 ms here is one
+//! under 100 ms of CPU too (on a loaded machine it may be more, counting time the thread waited
+//! for a core).
+
+use std::cell::Cell;
+use std::fs::File;
+use std::io::Write;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// The environment variable naming the frame log.
+pub const FRAME_LOG_VAR: &str = "FACTORY_FLOOR_FRAME_LOG";
+
+thread_local! {
+    /// The longest frame timed on this thread, and how many frames were timed.
+    static LONGEST: Cell<(Duration, u64)> = const { Cell::new((Duration::ZERO, 0)) };
+}
+
+/// The log file, opened on the first frame when the variable is set.
+static LOG: OnceLock<Option<Mutex<File>>> = OnceLock::new();
+
+fn log_file() -> Option<&'static Mutex<File>> {
+    LOG.get_or_init(|| {
+        let path = std::env::var_os(FRAME_LOG_VAR)?;
+        match File::create(&path) {
+            Ok(mut f) => {
+                // A header, so the file says what its columns are.
+                let _ = writeln!(f, "# frame\tmilliseconds in App::ui (wall, UI thread)");
+                Some(Mutex::new(f))
+            }
+            Err(e) => {
+                eprintln!(
+                    "{FRAME_LOG_VAR}: cannot write {}: {e}",
+                    std::path::Path::new(&path).display()
+                );
+                None
+            }
+        }
+    })
+    .as_ref()
+}
+
+/// Times one frame from its creation to its drop.
+pub struct FrameTimer {
+    started: Instant,
+}
+
+impl FrameTimer {
+    /// Starts timing a frame.
+    pub fn start() -> FrameTimer {
+        FrameTimer {
+            started: Instant::now(),
+        }
+    }
+}
+
+impl Drop for FrameTimer {
+    fn drop(&mut self) {
+        let took = self.started.elapsed();
+        let frame = LONGEST.with(|l| {
+            let (longest, n) = l.get();
+            l.set((longest.max(took), n + 1));
+            n + 1
+        });
+        if let Some(log) = log_file()
+            && let Ok(mut f) = log.lock()
+        {
+            let _ = writeln!(f, "{frame}\t{:.3}", took.as_secs_f64() * 1000.0);
+        }
+    }
+}
+
+/// The longest frame timed on this thread since the last `reset`, and how many frames were timed.
+pub fn longest() -> (Duration, u64) {
+    LONGEST.with(Cell::get)
+}
+
+/// Forgets the frames timed so far on this thread (a test times only the part it cares about).
+pub fn reset() {
+    LONGEST.with(|l| l.set((Duration::ZERO, 0)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_frame_is_kept_and_reset_forgets_it() {
+        reset();
+        {
+            let _t = FrameTimer::start();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        {
+            let _t = FrameTimer::start();
+        }
+        let (longest, n) = longest();
+        assert_eq!(n, 2);
+        assert!(longest >= Duration::from_millis(5));
+        reset();
+        assert_eq!(super::longest(), (Duration::ZERO, 0));
+    }
+}

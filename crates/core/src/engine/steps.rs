@@ -31,6 +31,11 @@ pub const PHASES: usize = 5;
 /// the phase was not computed.
 pub const NO_STEP: u32 = u32::MAX;
 
+/// The damage recorded with a `NO_STEP` whose robot is destroyed (it fell, left the board or was
+/// crushed), telling it from a step left to chance: `StepTable::destroys`. The solver follows a
+/// destruction under One Free Life and Infinite Lives (docs/validation.md, Lives).
+const DESTROYED: u8 = u8::MAX;
+
 /// Every lone-robot step of one board, for the register phases asked for: for each square a robot
 /// can stand on, facing, phase and card of `CARDS`, the node (`cell * 4 + facing`) where the
 /// robot ends the phase and the damage it took there.
@@ -183,11 +188,15 @@ impl StepTable {
                     } else {
                         turning[k].map(|(to, turns, hurt)| (to, turned(facing, turns), hurt))
                     };
+                    // No part: the card leaves the robot in a pit or off the board (`card_part`);
+                    // no board step: the board destroys it (`board_part`).
                     let Some((after, faced, card_damage)) = part else {
+                        damage[state * CARDS.len() + k] = DESTROYED;
                         continue;
                     };
                     let (to, turns, hurt) = board[after * PHASES + p];
                     if to == NO_STEP {
+                        damage[state * CARDS.len() + k] = DESTROYED;
                         continue;
                     }
                     let facing = turned(faced, turns);
@@ -243,10 +252,9 @@ impl StepTable {
                         else {
                             continue;
                         };
-                        if out.destroyed {
-                            continue;
-                        }
-                        let Some(to) = table.factory.index(out.square) else {
+                        let to = table.factory.index(out.square);
+                        let Some(to) = to.filter(|_| !out.destroyed) else {
+                            table.damage[state * CARDS.len() + k] = DESTROYED;
                             continue;
                         };
                         table.next[state * CARDS.len() + k] = (to * 4 + out.facing.index()) as u32;
@@ -307,6 +315,13 @@ impl StepTable {
     pub fn damages(&self, state: usize) -> &[u8] {
         let at = state * CARDS.len();
         self.damage.get(at..at + CARDS.len()).unwrap_or(&[])
+    }
+
+    /// Whether card `card` (index into `CARDS`) played from `state` destroys the robot: a
+    /// `NO_STEP` that is not a card left to chance.
+    pub fn destroys(&self, state: usize, card: usize) -> bool {
+        let at = state * CARDS.len() + card;
+        self.next.get(at) == Some(&NO_STEP) && self.damage.get(at) == Some(&DESTROYED)
     }
 
     /// The table's step: `card` played from `square` facing `facing` in register `phase`. `None`

@@ -13,13 +13,16 @@ mod dice;
 pub mod difficulty;
 mod geometry;
 pub mod hands;
+mod lives;
 mod moving;
 pub mod play;
-mod rule_ids;
 pub mod progress;
+mod rule_ids;
 mod rules;
 mod search;
 pub mod solver;
+#[cfg(test)]
+mod solver_tests;
 pub mod starts;
 
 use crate::engine::Factory;
@@ -297,16 +300,17 @@ fn luck(
 }
 
 /// Whether the solver's figures take house rule `rule` into account (issue 18 item 4): laser
-/// damage x N counts the line's damage N times; under no power down the solver already never
-/// powers down; option rules, the Three Minute Rule, Secret Options and teams alone change
-/// nothing for a lone robot that takes no option card. The others it does not model yet: a line
-/// still ends at the tenth point of damage under One Free Life and Infinite Lives, so a line it
-/// finds is a line under those rules too, but a shorter one through a destruction is missed.
+/// damage x N counts the line's damage N times; under One Free Life and Infinite Lives a line may
+/// go through a destruction and return to the archive at the next turn (`lives.rs`); under no
+/// power down the solver already never powers down; option rules, the Three Minute Rule, Secret
+/// Options and teams alone change nothing for a lone robot that takes no option card.
 pub fn solver_models(rule: crate::model::HouseRule) -> bool {
     use crate::model::HouseRule as R;
     matches!(
         rule,
         R::LaserDamage
+            | R::OneFreeLife
+            | R::InfiniteLives
             | R::NoPowerDown
             | R::OneFreeOption
             | R::SecretOptions

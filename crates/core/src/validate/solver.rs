@@ -544,7 +544,8 @@ fn leg_minimum(
         };
         let seeds: Vec<State> = visits
             .iter()
-            .filter(|v| usize::from(v.state.layer) == leg && on_prev(v))
+            // A destroyed robot waiting to return is on no flag (One Free Life, Infinite Lives).
+            .filter(|v| usize::from(v.state.layer) == leg && !v.state.dead && on_prev(v))
             .map(|v| v.state)
             .collect();
         if seeds.is_empty() {

@@ -32,8 +32,10 @@ pub const PHASES: usize = 5;
 pub const NO_STEP: u32 = u32::MAX;
 
 /// The damage recorded with a `NO_STEP` whose robot is destroyed (it fell, left the board or was
-/// crushed), telling it from a step left to chance: `StepTable::destroys`. The solver follows a
-/// destruction under One Free Life and Infinite Lives (docs/validation.md, Lives).
+/// crushed) while the table is built; once built it is a bit of `StepTable::destroyed` and the
+/// damage is 0 again, as for every `NO_STEP`. `StepTable::destroys` tells such a step from one
+/// left to chance: the solver follows a destruction under One Free Life and Infinite Lives
+/// (docs/validation.md, Lives).
 const DESTROYED: u8 = u8::MAX;
 
 /// Every lone-robot step of one board, for the register phases asked for: for each square a robot
@@ -51,6 +53,8 @@ pub struct StepTable {
     /// `[state * CARDS.len() + card]`: the node the step ends on, or `NO_STEP`.
     next: Vec<u32>,
     damage: Vec<u8>,
+    /// One bit per entry of `next`: the `NO_STEP` destroys the robot (`destroys`).
+    destroyed: Vec<u64>,
 }
 
 impl StepTable {
@@ -149,6 +153,7 @@ impl StepTable {
         });
         table.next = next;
         table.damage = damage;
+        table.mark_destroyed();
         (!stopped()).then_some(table)
     }
 
@@ -263,7 +268,19 @@ impl StepTable {
                 }
             }
         }
+        table.mark_destroyed();
         Some(table)
+    }
+
+    /// Moves the `DESTROYED` marks of the damage table into `destroyed`.
+    fn mark_destroyed(&mut self) {
+        self.destroyed = vec![0; self.next.len().div_ceil(64)];
+        for (i, (&to, hurt)) in self.next.iter().zip(self.damage.iter_mut()).enumerate() {
+            if to == NO_STEP && *hurt == DESTROYED {
+                *hurt = 0;
+                self.destroyed[i / 64] |= 1 << (i % 64);
+            }
+        }
     }
 
     fn empty(factory: Arc<Factory>, standable: Vec<bool>) -> StepTable {
@@ -273,12 +290,13 @@ impl StepTable {
             standable,
             next: vec![NO_STEP; states * CARDS.len()],
             damage: vec![0u8; states * CARDS.len()],
+            destroyed: Vec::new(),
         }
     }
 
     /// Whether two tables hold the same steps.
     pub fn same_steps(&self, other: &StepTable) -> bool {
-        self.next == other.next && self.damage == other.damage
+        self.next == other.next && self.damage == other.damage && self.destroyed == other.destroyed
     }
 
     pub fn factory(&self) -> &Factory {
@@ -321,7 +339,9 @@ impl StepTable {
     /// `NO_STEP` that is not a card left to chance.
     pub fn destroys(&self, state: usize, card: usize) -> bool {
         let at = state * CARDS.len() + card;
-        self.next.get(at) == Some(&NO_STEP) && self.damage.get(at) == Some(&DESTROYED)
+        self.destroyed
+            .get(at / 64)
+            .is_some_and(|w| w & (1 << (at % 64)) != 0)
     }
 
     /// The table's step: `card` played from `square` facing `facing` in register `phase`. `None`

@@ -109,8 +109,14 @@ fn percent(p: f64) -> String {
 /// threads have finished; never waits for them.
 pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
     if let Some(secs) = analyser.running_for() {
+        let (fraction, stage) = analyser.progress().unwrap_or((0.0, "starting".to_string()));
         ui.horizontal(|ui| {
-            ui.weak(format!("Checking and solving... {secs:.0} s"));
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(160.0)
+                    .text(format!("Checking: {secs:.0} s")),
+            )
+            .on_hover_text(format!("Checking and solving the course, {stage}"));
             if ui
                 .button("Cancel")
                 .on_hover_text("Stop this check; the next edit checks the course again")
@@ -119,6 +125,12 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
                 analyser.cancel_check();
             }
         });
+        ui.weak(stage);
+        // The bar moves while the worker works: look again in a moment.
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(250));
+    } else if analyser.was_cancelled() {
+        ui.weak("Check cancelled: the problems below are from the last finished check; the next edit checks the course again.");
     }
     let (starts, fairness) = analyser.starts();
     if !starts.is_empty() {

@@ -91,6 +91,11 @@ impl App {
         self.ws.analysis_pending()
     }
 
+    /// The open course's background check (progress, Cancel, whether its worker is working).
+    pub fn analyser(&self) -> &crate::app::state::analysis::Analyser {
+        &self.ws.analyser
+    }
+
     /// The title the window was last given.
     pub fn window_title(&self) -> &str {
         &self.window_title

@@ -1,7 +1,9 @@
 //! Validation and the solver off the frame: each edit of a course hands the course and its
 //! compiled board to a worker thread, and the window goes on drawing with the last results until
 //! the new ones arrive (then it is asked to repaint). A newer edit supersedes older work: the
-//! worker skips jobs that a later one has replaced, and results of replaced jobs are dropped.
+//! job under way is told to stop (`validate::Progress`), the worker skips jobs that a later one
+//! has replaced, and results of replaced jobs are dropped. The panel reads the job's progress
+//! (stage k of n) and its Cancel stops the worker within a moment (issue 17 item 7).
 //! Beside it, the "how it plays" estimate (`validate::play`) fills in game by game on a thread
 //! of its own while the designer works (`PlayEstimator`); the frame only reads its latest sums.
 
@@ -9,7 +11,7 @@ use crate::bots::{Arena, FlagMaps};
 use crate::engine::Factory;
 use crate::model::{Board, Course};
 use crate::validate::play::{self, PlayEstimate};
-use crate::validate::{Analysis, Fairness, StartLine, analyse_board};
+use crate::validate::{Analysis, Fairness, Progress, StartLine, analyse_board, analyse_board_with};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
@@ -23,6 +25,8 @@ struct Job {
     generation: u64,
     course: Course,
     board: Board,
+    /// Where the worker reports its stage and looks for a cancel.
+    progress: Arc<Progress>,
 }
 
 /// An analysis and the job it answers.
@@ -48,6 +52,12 @@ pub struct Analyser {
     starts: (Vec<StartLine>, Option<Fairness>),
     /// When the job under way was handed out (the panel shows how long it has run).
     since: Option<Instant>,
+    /// The progress and cancel flag of the job last handed out.
+    progress: Option<Arc<Progress>>,
+    /// Whether the worker thread is analysing a course right now (any job, stale or not).
+    working: Arc<AtomicBool>,
+    /// The last check was cancelled with the Cancel button (until the next one starts).
+    cancelled: bool,
     /// The bot games of the course last submitted.
     pub play: PlayEstimator,
 }
@@ -64,6 +74,9 @@ impl Analyser {
             ready: None,
             starts: (Vec::new(), None),
             since: None,
+            progress: None,
+            working: Arc::new(AtomicBool::new(false)),
+            cancelled: false,
             play: PlayEstimator::new(ctx.clone()),
         }
     }
@@ -82,14 +95,20 @@ impl Analyser {
         self.latest += 1;
         self.busy = true;
         self.since = Some(Instant::now());
+        self.cancelled = false;
         self.play.submit(course, board);
+        // The job under way answers an older edit: stop it.
+        self.stop_job();
+        let progress = Arc::new(Progress::new());
+        self.progress = Some(Arc::clone(&progress));
         let job = Job {
             generation: self.latest,
             course: course.clone(),
             board: board.clone(),
+            progress,
         };
         if self.worker.is_none() {
-            self.worker = spawn_worker(self.ctx.clone());
+            self.worker = spawn_worker(self.ctx.clone(), Arc::clone(&self.working));
         }
         let unsent = match &self.worker {
             Some((jobs, _)) => jobs.send(job).err().map(|e| e.0),
@@ -104,6 +123,7 @@ impl Analyser {
 
     /// Forgets the work under way: its result will not be given (the course was closed).
     pub fn cancel(&mut self) {
+        self.stop_job();
         self.latest += 1;
         self.busy = false;
         self.last = None;
@@ -115,10 +135,35 @@ impl Analyser {
     /// Stops the check under way (the Cancel button): its result will not be shown, and the
     /// same course is checked again after the next edit. The play estimate goes on.
     pub fn cancel_check(&mut self) {
+        self.stop_job();
         self.latest += 1;
         self.busy = false;
         self.last = None;
         self.since = None;
+        self.cancelled = true;
+    }
+
+    /// Tells the job last handed out to stop.
+    fn stop_job(&mut self) {
+        if let Some(p) = self.progress.take() {
+            p.cancel();
+        }
+    }
+
+    /// The check under way: how far it is (0 to 1) and its stage in words ("stage 2 of 6: ...").
+    pub fn progress(&self) -> Option<(f32, String)> {
+        let p = self.progress.as_ref().filter(|_| self.busy)?;
+        Some((p.fraction(), p.describe()))
+    }
+
+    /// Whether the last check was cancelled (until the next one starts).
+    pub fn was_cancelled(&self) -> bool {
+        self.cancelled
+    }
+
+    /// Whether the worker thread is analysing a course right now: false soon after a Cancel.
+    pub fn worker_working(&self) -> bool {
+        self.working.load(Ordering::Relaxed)
     }
 
     /// Seconds the check under way has run.
@@ -286,7 +331,10 @@ fn play_games(
 
 /// Starts the worker thread: it takes the newest job waiting, analyses it, sends the result and
 /// asks for a repaint; it ends when the analyser is dropped. `None` if no thread can be started.
-fn spawn_worker(ctx: egui::Context) -> Option<(Sender<Job>, Receiver<Done>)> {
+fn spawn_worker(
+    ctx: egui::Context,
+    working: Arc<AtomicBool>,
+) -> Option<(Sender<Job>, Receiver<Done>)> {
     let (job_tx, job_rx) = channel::<Job>();
     let (done_tx, done_rx) = channel::<Done>();
     std::thread::Builder::new()
@@ -297,7 +345,14 @@ fn spawn_worker(ctx: egui::Context) -> Option<(Sender<Job>, Receiver<Done>)> {
                 while let Ok(newer) = job_rx.try_recv() {
                     job = newer;
                 }
-                let analysis = analyse_board(&job.course, job.board);
+                working.store(true, Ordering::Relaxed);
+                let analysis = analyse_board_with(&job.course, job.board, &job.progress);
+                working.store(false, Ordering::Relaxed);
+                // Cancelled (the Cancel button or a newer edit): nothing to give.
+                let Some(analysis) = analysis else {
+                    ctx.request_repaint();
+                    continue;
+                };
                 let done = Done {
                     generation: job.generation,
                     analysis,

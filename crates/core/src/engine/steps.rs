@@ -9,6 +9,7 @@ use super::game::{Game, RobotSetup, Settings};
 use crate::geom::{Facing, Square};
 use crate::model::Phases;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The cards a step is played with, each with a priority from the deck (RULINGS.md, The deck); a
 /// lone robot's priority does not matter, a replay through `Game::set_registers` needs one.
@@ -30,6 +31,13 @@ pub const PHASES: usize = 5;
 /// the phase was not computed.
 pub const NO_STEP: u32 = u32::MAX;
 
+/// The damage recorded with a `NO_STEP` whose robot is destroyed (it fell, left the board or was
+/// crushed) while the table is built; once built it is a bit of `StepTable::destroyed` and the
+/// damage is 0 again, as for every `NO_STEP`. `StepTable::destroys` tells such a step from one
+/// left to chance: the solver follows a destruction under One Free Life and Infinite Lives
+/// (docs/validation.md, Lives).
+const DESTROYED: u8 = u8::MAX;
+
 /// Every lone-robot step of one board, for the register phases asked for: for each square a robot
 /// can stand on, facing, phase and card of `CARDS`, the node (`cell * 4 + facing`) where the
 /// robot ends the phase and the damage it took there.
@@ -45,6 +53,8 @@ pub struct StepTable {
     /// `[state * CARDS.len() + card]`: the node the step ends on, or `NO_STEP`.
     next: Vec<u32>,
     damage: Vec<u8>,
+    /// One bit per entry of `next`: the `NO_STEP` destroys the robot (`destroys`).
+    destroyed: Vec<u64>,
 }
 
 impl StepTable {
@@ -73,6 +83,18 @@ impl StepTable {
         phases: Phases,
         threads: usize,
     ) -> Option<StepTable> {
+        StepTable::for_phases_until(factory, phases, threads, None)
+    }
+
+    /// `for_phases_on` that stops when `stop` is set (the window's Cancel: validation of a big
+    /// course), every thread looking at it before each square; `None` when it stopped.
+    pub fn for_phases_until(
+        factory: Arc<Factory>,
+        phases: Phases,
+        threads: usize,
+        stop: Option<&AtomicBool>,
+    ) -> Option<StepTable> {
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let (standable, game) = setup(&factory)?;
         let cells = standable.len();
         let threads = if threads == 0 {
@@ -91,6 +113,9 @@ impl StepTable {
                     let mut events: Vec<Event> = Vec::with_capacity(32);
                     for (i, slot) in part.chunks_mut(PHASES).enumerate() {
                         let c = b * band + i;
+                        if stopped() {
+                            break;
+                        }
                         if standable[c] {
                             board_part(&mut game, factory, c, phases, slot, &mut events);
                         }
@@ -115,6 +140,9 @@ impl StepTable {
                         next.chunks_mut(row).zip(damage.chunks_mut(row)).enumerate()
                     {
                         let c = b * band + i;
+                        if stopped() {
+                            break;
+                        }
                         if table.standable[c] {
                             let rows = (next, damage);
                             table.card_steps(&mut game, board, c, phases, rows, &mut events);
@@ -125,7 +153,8 @@ impl StepTable {
         });
         table.next = next;
         table.damage = damage;
-        Some(table)
+        table.mark_destroyed();
+        (!stopped()).then_some(table)
     }
 
     /// The steps from cell `c` in `phases`: each card's part (`Game::run_lone_card`) composed
@@ -164,11 +193,15 @@ impl StepTable {
                     } else {
                         turning[k].map(|(to, turns, hurt)| (to, turned(facing, turns), hurt))
                     };
+                    // No part: the card leaves the robot in a pit or off the board (`card_part`);
+                    // no board step: the board destroys it (`board_part`).
                     let Some((after, faced, card_damage)) = part else {
+                        damage[state * CARDS.len() + k] = DESTROYED;
                         continue;
                     };
                     let (to, turns, hurt) = board[after * PHASES + p];
                     if to == NO_STEP {
+                        damage[state * CARDS.len() + k] = DESTROYED;
                         continue;
                     }
                     let facing = turned(faced, turns);
@@ -224,10 +257,9 @@ impl StepTable {
                         else {
                             continue;
                         };
-                        if out.destroyed {
-                            continue;
-                        }
-                        let Some(to) = table.factory.index(out.square) else {
+                        let to = table.factory.index(out.square);
+                        let Some(to) = to.filter(|_| !out.destroyed) else {
+                            table.damage[state * CARDS.len() + k] = DESTROYED;
                             continue;
                         };
                         table.next[state * CARDS.len() + k] = (to * 4 + out.facing.index()) as u32;
@@ -236,7 +268,19 @@ impl StepTable {
                 }
             }
         }
+        table.mark_destroyed();
         Some(table)
+    }
+
+    /// Moves the `DESTROYED` marks of the damage table into `destroyed`.
+    fn mark_destroyed(&mut self) {
+        self.destroyed = vec![0; self.next.len().div_ceil(64)];
+        for (i, (&to, hurt)) in self.next.iter().zip(self.damage.iter_mut()).enumerate() {
+            if to == NO_STEP && *hurt == DESTROYED {
+                *hurt = 0;
+                self.destroyed[i / 64] |= 1 << (i % 64);
+            }
+        }
     }
 
     fn empty(factory: Arc<Factory>, standable: Vec<bool>) -> StepTable {
@@ -246,12 +290,13 @@ impl StepTable {
             standable,
             next: vec![NO_STEP; states * CARDS.len()],
             damage: vec![0u8; states * CARDS.len()],
+            destroyed: Vec::new(),
         }
     }
 
     /// Whether two tables hold the same steps.
     pub fn same_steps(&self, other: &StepTable) -> bool {
-        self.next == other.next && self.damage == other.damage
+        self.next == other.next && self.damage == other.damage && self.destroyed == other.destroyed
     }
 
     pub fn factory(&self) -> &Factory {
@@ -288,6 +333,15 @@ impl StepTable {
     pub fn damages(&self, state: usize) -> &[u8] {
         let at = state * CARDS.len();
         self.damage.get(at..at + CARDS.len()).unwrap_or(&[])
+    }
+
+    /// Whether card `card` (index into `CARDS`) played from `state` destroys the robot: a
+    /// `NO_STEP` that is not a card left to chance.
+    pub fn destroys(&self, state: usize, card: usize) -> bool {
+        let at = state * CARDS.len() + card;
+        self.destroyed
+            .get(at / 64)
+            .is_some_and(|w| w & (1 << (at % 64)) != 0)
     }
 
     /// The table's step: `card` played from `square` facing `facing` in register `phase`. `None`

@@ -73,6 +73,23 @@ pub fn render_text(path: &Path, result: &FileResult) -> String {
             for c in CONSTRAINTS {
                 let _ = writeln!(out, "    - {c}");
             }
+            let house = &analysis.rules.house;
+            if house.one_free_life || house.infinite_lives {
+                let _ = writeln!(
+                    out,
+                    "    - {}: a destruction does not end a line; the robot returns to its archive at the next turn (its registers left that turn lost), {}",
+                    if house.infinite_lives {
+                        "Infinite Lives"
+                    } else {
+                        "One Free Life"
+                    },
+                    match (house.infinite_lives, house.one_free_life) {
+                        (true, true) => "the first time with no damage, then with 2",
+                        (true, false) => "with 2 damage, any number of times",
+                        _ => "once, with no damage",
+                    }
+                );
+            }
             for d in &analysis.diagnostics {
                 let _ = writeln!(out, "  {d}");
             }
@@ -194,6 +211,9 @@ fn write_solution(out: &mut String, s: &Solution) {
     for leg in &s.legs {
         let _ = writeln!(out, "  {leg}");
     }
+    for d in destructions(s) {
+        let _ = writeln!(out, "  the line goes through a destruction: {d}");
+    }
     if let Some(u) = &s.unreachable {
         let _ = writeln!(
             out,
@@ -237,6 +257,29 @@ fn write_solution(out: &mut String, s: &Solution) {
             super::solver::STATE_BUDGET
         );
     }
+}
+
+/// Where the shortest whole line goes through a destruction (One Free Life, Infinite Lives:
+/// docs/validation.md, Lives), one sentence each.
+fn destructions(s: &Solution) -> Vec<String> {
+    let steps: Vec<&super::Step> = s.program().collect();
+    let mut out = Vec::new();
+    for (i, step) in steps.iter().enumerate().filter(|(_, p)| p.destroyed) {
+        let from = match i.checked_sub(1).and_then(|j| steps.get(j)) {
+            Some(before) => before.square,
+            None => s.start,
+        };
+        out.push(format!(
+            "destroyed in register {} of turn {} playing {} from {from}, returns to {} facing {} with {} damage",
+            step.phase,
+            i / 5 + 1,
+            step.card.kind.name(),
+            step.square,
+            step.facing.name(),
+            step.total
+        ));
+    }
+    out
 }
 
 fn minimum_text(m: &LegMinimum) -> String {
@@ -295,6 +338,8 @@ fn step_json(s: &super::Step) -> Value {
         "damage": s.damage,
         "total_damage": s.total,
         "locked": s.locked,
+        "destroyed": s.destroyed,
+        "lost": s.lost,
     })
 }
 

@@ -5,6 +5,7 @@
 //! difficulty (issues 4 and 17).
 
 mod arena;
+mod bounds;
 mod chance;
 pub mod command;
 mod cube;
@@ -12,12 +13,16 @@ mod dice;
 pub mod difficulty;
 mod geometry;
 pub mod hands;
+mod lives;
 mod moving;
 pub mod play;
+pub mod progress;
 mod rule_ids;
 mod rules;
 mod search;
 pub mod solver;
+#[cfg(test)]
+mod solver_tests;
 pub mod starts;
 
 use crate::engine::Factory;
@@ -27,6 +32,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use difficulty::Difficulty;
+pub use progress::Progress;
 pub use rule_ids::RULES;
 pub use solver::{
     CONSTRAINTS, Leg, LegMinimum, Solution, Step, StepTable, TypicalLine, Unreachable,
@@ -147,7 +153,19 @@ const BLOCKS_SOLVER: [&str; 6] = [
 
 /// As `analyse`, for a course already compiled into `board`.
 pub fn analyse_board(course: &Course, board: Board) -> Analysis {
+    let progress = Progress::new();
+    match analyse_board_with(course, board, &progress) {
+        Some(analysis) => analysis,
+        // Nothing cancels `progress`, so this is never reached; an empty analysis if it were.
+        None => Analysis::empty(course.rules),
+    }
+}
+
+/// As `analyse_board`, reporting its stage to `progress` and stopping, with `None`, as soon as
+/// it is cancelled there (the window's Cancel).
+pub fn analyse_board_with(course: &Course, board: Board, progress: &Progress) -> Option<Analysis> {
     let mut out = Vec::new();
+    progress.enter(0);
     rules::check_all(course, &board, &mut out);
     let robo_arena = course.rules.house.robo_arena;
     if robo_arena {
@@ -158,41 +176,72 @@ pub fn analyse_board(course: &Course, board: Board) -> Analysis {
     geometry::flags_on_one_square(course, &mut out);
     geometry::levels(&board, &mut out);
     let blocked = out.iter().any(|d| BLOCKS_SOLVER.contains(&d.rule));
-    let mut analysis = Analysis {
-        diagnostics: Vec::new(),
-        solution: None,
-        difficulty: None,
-        starts: Vec::new(),
-        fairness: None,
-        by_chance: Vec::new(),
-        play: None,
-        rules: course.rules,
-    };
+    let mut analysis = Analysis::empty(course.rules);
     if !blocked && robo_arena {
         let factory = Arc::new(Factory::for_rules(board, &course.rules.house));
         arena::check(course.start, &factory, &mut out);
     } else if !blocked {
+        progress.enter(1);
         let factory = Arc::new(Factory::for_rules(board, &course.rules.house));
-        if let Some((start, facings)) = solver::start_of(course.start, &factory)
-            && let Some(table) = StepTable::new(Arc::clone(&factory))
-            && let Some(searcher) = solver::searcher_under(&table, &course.rules.house)
-                .map(|s| s.under(&course.rules.house))
-            && let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full)
-        {
-            dice::check(course, &table, start, &facings, &mut out);
-            if let Some(u) = &s.unreachable {
-                analysis.by_chance = luck(&searcher, u, start, &facings, &mut out);
+        let start = solver::start_of(course.start, &factory);
+        let table = match start {
+            Some(_) => {
+                let stop = Some(progress.flag());
+                let phases = crate::model::Phases::ALL;
+                StepTable::for_phases_until(Arc::clone(&factory), phases, 0, stop)
             }
-            analysis.starts = starts::every_start(course.start, &searcher, &s);
-            starts::unreachable_from_starts(&analysis.starts, &mut out);
-            analysis.fairness = starts::fairness(&analysis.starts);
-            analysis.difficulty = Some(Difficulty::of(&s, &factory));
-            analysis.solution = Some(s);
+            None => None,
+        };
+        if progress.is_cancelled() {
+            return None;
+        }
+        progress.enter(2);
+        if let Some((start, facings)) = start
+            && let Some(table) = table
+            && let Some(mut searcher) = solver::searcher_under(&table, &course.rules.house)
+                .map(|s| s.under(&course.rules.house))
+        {
+            searcher.progress = Some(progress);
+            if let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full) {
+                if progress.is_cancelled() {
+                    return None;
+                }
+                progress.enter(4);
+                dice::check(course, &table, start, &facings, &mut out);
+                if let Some(u) = &s.unreachable {
+                    analysis.by_chance = luck(&searcher, u, start, &facings, &mut out);
+                }
+                analysis.starts = starts::every_start(course.start, &searcher, &s);
+                if progress.is_cancelled() {
+                    return None;
+                }
+                progress.enter(5);
+                starts::unreachable_from_starts(&analysis.starts, &mut out);
+                analysis.fairness = starts::fairness(&analysis.starts);
+                analysis.difficulty = Some(Difficulty::of(&s, &factory));
+                analysis.solution = Some(s);
+            }
         }
     }
     out.sort_by(|a, b| (a.severity, a.rule, &a.squares).cmp(&(b.severity, b.rule, &b.squares)));
     analysis.diagnostics = out;
-    analysis
+    Some(analysis)
+}
+
+impl Analysis {
+    /// No diagnostics and nothing solved, under `rules`.
+    fn empty(rules: crate::model::Rules) -> Analysis {
+        Analysis {
+            diagnostics: Vec::new(),
+            solution: None,
+            difficulty: None,
+            starts: Vec::new(),
+            fairness: None,
+            by_chance: Vec::new(),
+            play: None,
+            rules,
+        }
+    }
 }
 
 /// For the first flag the solver cannot reach: whether luck reaches it (a "depends on chance"
@@ -251,16 +300,17 @@ fn luck(
 }
 
 /// Whether the solver's figures take house rule `rule` into account (issue 18 item 4): laser
-/// damage x N counts the line's damage N times; under no power down the solver already never
-/// powers down; option rules, the Three Minute Rule, Secret Options and teams alone change
-/// nothing for a lone robot that takes no option card. The others it does not model yet: a line
-/// still ends at the tenth point of damage under One Free Life and Infinite Lives, so a line it
-/// finds is a line under those rules too, but a shorter one through a destruction is missed.
+/// damage x N counts the line's damage N times; under One Free Life and Infinite Lives a line may
+/// go through a destruction and return to the archive at the next turn (`lives.rs`); under no
+/// power down the solver already never powers down; option rules, the Three Minute Rule, Secret
+/// Options and teams alone change nothing for a lone robot that takes no option card.
 pub fn solver_models(rule: crate::model::HouseRule) -> bool {
     use crate::model::HouseRule as R;
     matches!(
         rule,
         R::LaserDamage
+            | R::OneFreeLife
+            | R::InfiniteLives
             | R::NoPowerDown
             | R::OneFreeOption
             | R::SecretOptions

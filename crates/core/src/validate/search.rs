@@ -16,8 +16,11 @@
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
 
+use super::bounds::{Bounds, NEVER, Preds};
 use super::hands;
+use super::lives::Lives;
 use super::moving::Timeline;
+use super::progress::Progress;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -70,9 +73,22 @@ pub(super) struct State {
     pub dealt: u8,
     /// Under moving flags, the turn in the flags' timeline (`moving.rs`); 0 otherwise.
     pub tick: u16,
+    /// Where a destroyed robot returns (`lives.rs`; 0 when no destruction is followed): a cell,
+    /// or the number of cells plus a flag's index for an archive riding a moving flag.
+    pub archive: u32,
+    /// Destructions on the line so far.
+    pub deaths: u8,
+    /// Destroyed this turn: off the board until the turn ends, then back on `node` (the
+    /// archive, facing as chosen) with `damage` (the return's).
+    pub dead: bool,
 }
 
 impl State {
+    /// Its lower bound in `bounds` (`bounds.rs`).
+    pub fn bound(&self, bounds: &Bounds) -> u32 {
+        bounds.of(self.layer, self.node, self.phase)
+    }
+
     fn key(&self) -> u128 {
         let mut k = u128::from(self.node);
         k |= u128::from(self.phase) << 32;
@@ -85,6 +101,9 @@ impl State {
         }
         k |= u128::from(self.dealt) << 79;
         k |= u128::from(self.tick) << 83;
+        k |= u128::from(self.archive & 0x3_ffff) << 99;
+        k |= u128::from(self.deaths.min(1)) << 117;
+        k |= u128::from(self.dead) << 118;
         (k << 4) | u128::from(self.damage)
     }
 }
@@ -192,9 +211,19 @@ pub(super) struct Searcher<'a> {
     pub timeline: Option<Timeline>,
     wrenches: Vec<u8>,
     caps: [[u8; 7]; 10],
+    /// Asked to stop: a search under way gives up (as when out of budget).
+    pub progress: Option<&'a Progress>,
+    /// Every table state's predecessors (the trap squares, the bounds).
+    pub preds: Preds,
+    /// The relaxed registers from every state to the last flag (`bounds.rs`).
+    pub bounds: Bounds,
     /// Laser damage x N (docs/rules.md, House rules): the table's damage (board lasers, all a
     /// lone robot is hit by) counts this many times; 1 under the plain rules.
     laser_times: u8,
+    /// The destructions a line may take (`lives.rs`).
+    lives: Lives,
+    /// An archive set on a moving flag rides with it.
+    archive_moves: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -213,19 +242,55 @@ impl<'a> Searcher<'a> {
                 cell.wrenches.max(u8::from(cell.flag > 0 && !moving))
             })
             .collect();
+        let preds = Preds::of(table);
+        // The bounds assume flags that stay put: under moving flags they are off and every
+        // search is whole (`Bounds::off`).
+        let bounds = if moving {
+            Bounds::off()
+        } else {
+            Bounds::new(table, &preds, &flags, 0, flags.len())
+        };
         Searcher {
             table,
             flags,
             timeline,
+            preds,
+            bounds,
             wrenches,
             caps: hands::typical_caps(),
+            progress: None,
             laser_times: 1,
+            lives: Lives::default(),
+            archive_moves: false,
         }
     }
 
-    /// The searcher under the house rules it models: laser damage x N.
+    /// The bounds towards flag `leg + 1` (0-based `leg`) for the layer `leg` alone (off when
+    /// the searcher's are).
+    pub fn leg_bounds(&self, leg: usize) -> Bounds {
+        if self.bounds.is_off() {
+            Bounds::off()
+        } else {
+            Bounds::new(self.table, &self.preds, &self.flags, leg, leg + 1)
+        }
+    }
+
+    /// Whether the validation was cancelled.
+    pub fn cancelled(&self) -> bool {
+        self.progress.is_some_and(Progress::is_cancelled)
+    }
+
+    /// The searcher under the house rules it models: laser damage x N, One Free Life and
+    /// Infinite Lives (`lives.rs`).
     pub fn under(mut self, house: &crate::model::HouseRules) -> Searcher<'a> {
         self.laser_times = house.laser_damage.unwrap_or(1).max(1);
+        self.lives = Lives::under(house);
+        self.archive_moves = house.moving_flags == Some(crate::model::rules::ArchiveOnFlag::Moves);
+        // The bounds know no return to the archive: a line through a destruction may be
+        // shorter than the bound says, so every search is whole.
+        if self.lives.modelled() {
+            self.bounds = Bounds::off();
+        }
         self
     }
 
@@ -240,11 +305,16 @@ impl<'a> Searcher<'a> {
         out.clear();
         let ts = Searcher::table_state(s);
         let p = usize::from(s.phase);
+        if s.dead {
+            // Off the board: the phase passes with nothing to play (its register is lost).
+            out.push((self.pass(s, opts, *s), 0, false));
+            return;
+        }
         // Slot `p` holds a card at this point only when register p + 1 is locked this turn.
         let locked = s.cards[p] != FREE;
         let steps = self.table.next_nodes(ts).iter().zip(self.table.damages(ts));
         for (k, (&to, &hurt)) in steps.enumerate() {
-            if to == NO_STEP || (locked && usize::from(s.cards[p]) != k) {
+            if locked && usize::from(s.cards[p]) != k {
                 continue;
             }
             if opts.typical && !locked && s.used[k] >= self.caps[usize::from(s.dealt)][k] {
@@ -253,7 +323,16 @@ impl<'a> Searcher<'a> {
             let damage = s
                 .damage
                 .saturating_add(hurt.saturating_mul(self.laser_times));
-            if damage >= 10 {
+            // Destroyed: by the 10th point of damage, or in a pit, off the board or crushed.
+            let destroyed = if to == NO_STEP {
+                self.table.destroys(ts, k)
+            } else {
+                damage >= 10
+            };
+            if destroyed && self.lives.may_die(s.deaths) {
+                self.destruction(s, opts, k as u8, out);
+            }
+            if to == NO_STEP || destroyed {
                 continue;
             }
             let mut n = *s;
@@ -274,6 +353,12 @@ impl<'a> Searcher<'a> {
             let touched = self.flag_cell(usize::from(s.layer), s.tick, p) == Some(cell);
             if touched {
                 n.layer += 1;
+            }
+            if self.lives.modelled()
+                && let Some(site) = self.site(cell, s.tick, p)
+            {
+                // A flag or repair site the phase ends on is the archive (RULINGS.md, step 6).
+                n.archive = site;
             }
             if p + 1 == PHASES {
                 // End of turn: repairs, then the next turn's locks (RULINGS.md, Damage).
@@ -300,17 +385,158 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Whether card `k` (index into `CARDS`) played in `s` destroys the robot: it falls, leaves
+    /// the board or is crushed, or the phase brings its damage to 10.
+    pub fn destroys(&self, s: &State, k: usize) -> bool {
+        let ts = Searcher::table_state(s);
+        match self.table.next_nodes(ts).get(k) {
+            Some(&NO_STEP) => self.table.destroys(ts, k),
+            Some(_) => {
+                let hurt = self.table.damages(ts).get(k).copied().unwrap_or(0);
+                s.damage
+                    .saturating_add(hurt.saturating_mul(self.laser_times))
+                    >= 10
+            }
+            None => false,
+        }
+    }
+
+    /// The states after `s`'s robot is destroyed playing card `card`: one per facing it may
+    /// return with (the player chooses; RULINGS.md, Re-entry), off the board until the turn
+    /// ends, then on its archive with the return's damage and no lock (seed 000, Withdrawing an
+    /// Archive Copy). A moving flag's archive returns where the flag stands at the turn's end.
+    fn destruction(&self, s: &State, opts: Options, card: u8, out: &mut Vec<(State, u8, bool)>) {
+        let cells = self.table.cells() as u32;
+        let cell = if s.archive < cells {
+            Some(s.archive as usize)
+        } else {
+            self.flag_cell((s.archive - cells) as usize, s.tick, PHASES - 1)
+        };
+        let Some(cell) = cell else {
+            return;
+        };
+        let deaths = s.deaths.saturating_add(1);
+        debug_assert!(self.lives.may_die(s.deaths));
+        for facing in 0..4 {
+            let dead = State {
+                node: (cell * 4 + facing) as u32,
+                damage: self.lives.return_damage(deaths),
+                cards: [FREE; 5],
+                turn: [FREE; 5],
+                used: [0; 7],
+                dealt: 0,
+                // What the return damage and the lives left depend on (`Lives::key`); the
+                // archive stays, riding its flag if it did.
+                deaths: self.lives.key(deaths),
+                dead: true,
+                ..*s
+            };
+            out.push((self.pass(s, opts, dead), card, false));
+        }
+    }
+
+    /// `dead` one phase after `s`: still off the board, or back on its archive when the turn
+    /// has ended.
+    fn pass(&self, s: &State, opts: Options, mut dead: State) -> State {
+        if usize::from(s.phase) + 1 < PHASES {
+            dead.phase = s.phase + 1;
+            return dead;
+        }
+        dead.dead = false;
+        dead.phase = 0;
+        dead.dealt = if opts.typical { dead.damage } else { 0 };
+        if let Some(t) = &self.timeline {
+            dead.tick = t.next_turn(s.tick);
+        }
+        dead
+    }
+
+    /// The archive a robot ending register phase `phase` (0-based) of timeline turn `tick` on
+    /// `cell` takes, if it is a flag or repair site there.
+    fn site(&self, cell: usize, tick: u16, phase: usize) -> Option<u32> {
+        if self.timeline.is_some()
+            && let Some(k) =
+                (0..self.flags.len()).find(|&k| self.flag_cell(k, tick, phase) == Some(cell))
+        {
+            return Some(if self.archive_moves {
+                (self.table.cells() + k) as u32
+            } else {
+                cell as u32
+            });
+        }
+        (self.wrenches[cell] > 0).then_some(cell as u32)
+    }
+
     /// Breadth-first from `seeds` until the layer `goal` is reached (or, when exhaustive, every
     /// state is). Seeds are all at level 0.
     pub fn search(&self, seeds: &[State], goal: u8, opts: Options) -> Outcome {
+        self.search_within(seeds, goal, opts, None).0
+    }
+
+    /// The same first finish as `search` (not exhaustive), found by searching only the states
+    /// whose level plus their lower bound (`bounds`) is at most a limit, the limit raised from
+    /// `first_limit` until a finish turns up. Because the bounds are consistent, the states under
+    /// a limit are reached in the same order and by the same parents as in the whole search, so
+    /// once the limit reaches the finish's level the finish, its line and its damage are the
+    /// whole search's (`bounds.rs`). `None` when no finish exists within the relaxed game's
+    /// reach: then only `search` says how far a line gets.
+    pub fn search_bounded(
+        &self,
+        seeds: &[State],
+        goal: u8,
+        opts: Options,
+        bounds: &Bounds,
+        first_limit: u32,
+    ) -> Option<Outcome> {
+        if bounds.is_off() {
+            return Some(self.search(seeds, goal, opts));
+        }
+        let mut limit = first_limit;
+        let mut step = 1;
+        loop {
+            let (out, pruned) = self.search_within(seeds, goal, opts, Some((bounds, limit)));
+            if out.finish.is_some() || out.gave_up {
+                return Some(out);
+            }
+            if !pruned {
+                return None;
+            }
+            limit = limit.saturating_add(step);
+            step = (step * 2).min(8);
+        }
+    }
+
+    /// `search`, dropping states whose level plus bound exceeds the limit; also whether a state
+    /// that could still finish was dropped.
+    fn search_within(
+        &self,
+        seeds: &[State],
+        goal: u8,
+        opts: Options,
+        limit: Option<(&Bounds, u32)>,
+    ) -> (Outcome, bool) {
         let mut visits: Vec<Visit> = Vec::new();
         let mut seen = Seen::new(
             self.table.states() / PHASES,
             usize::from(goal),
-            self.timeline.is_some(),
+            self.timeline.is_some() || self.lives.modelled(),
         );
+        let mut pruned = false;
+        // Whether a state `level` registers in is beyond the limit (noting the drop).
+        let mut beyond = |s: &State, level: u32| match limit {
+            Some((bounds, limit)) => {
+                let b = s.bound(bounds);
+                if b == NEVER {
+                    return true;
+                }
+                let over = level.saturating_add(b) > limit;
+                pruned |= over;
+                over
+            }
+            None => false,
+        };
         for s in seeds {
-            if !seen.admit(s) {
+            if beyond(s, 0) || !seen.admit(s) {
                 continue;
             }
             visits.push(Visit {
@@ -330,7 +556,9 @@ impl<'a> Searcher<'a> {
             if v.level >= finish_level && !opts.exhaustive {
                 break;
             }
-            if opts.budget > 0 && visits.len() > opts.budget {
+            if (opts.budget > 0 && visits.len() > opts.budget)
+                || (head % 4096 == 0 && self.cancelled())
+            {
                 gave_up = true;
                 break;
             }
@@ -345,7 +573,7 @@ impl<'a> Searcher<'a> {
                     }
                     continue;
                 }
-                if !seen.admit(&n) {
+                if beyond(&n, v.level + 1) || !seen.admit(&n) {
                     continue;
                 }
                 visits.push(Visit {
@@ -357,11 +585,12 @@ impl<'a> Searcher<'a> {
             }
             head += 1;
         }
-        Outcome {
+        let outcome = Outcome {
             visits,
             finish,
             gave_up,
-        }
+        };
+        (outcome, pruned)
     }
 
     /// The seed states of a start: each facing, phase 1, `damage`, no locks.
@@ -378,6 +607,13 @@ impl<'a> Searcher<'a> {
                 used: [0; 7],
                 dealt: damage,
                 tick: 0,
+                archive: if self.lives.modelled() {
+                    cell as u32
+                } else {
+                    0
+                },
+                deaths: 0,
+                dead: false,
             })
             .collect()
     }

@@ -19,10 +19,11 @@
 //! (RULINGS.md, step 6). The 1994 start lets the player choose the facing (RULINGS.md, Re-entry;
 //! seed 000, Set Up); a numbered start is solved as printed, each one (`starts.rs`).
 
+use super::bounds::{NEVER, Preds};
 use super::hands;
 use super::moving::Timeline;
-use super::search::{Options, Searcher, State, Visit};
-use crate::engine::steps::{NO_STEP as NONE, PHASES};
+use super::search::{Options, Outcome, Searcher, State, Visit};
+use crate::engine::steps::{NO_STEP, PHASES};
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
 use crate::model::{HouseRules, StartRule};
@@ -83,8 +84,7 @@ fn traps(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<Square> {
         }
     }
     while let Some(v) = stack.pop() {
-        let (from, to) = (preds.start[v as usize], preds.start[v as usize + 1]);
-        for &u in &preds.list[from as usize..to as usize] {
+        for &u in preds.of_state(v as usize) {
             if !good[u as usize] {
                 good[u as usize] = true;
                 stack.push(u);
@@ -96,44 +96,6 @@ fn traps(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<Square> {
         .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
         .map(|c| table.factory().square_of(c))
         .collect()
-}
-
-/// The predecessors of every state, for the backward searches.
-fn preds(table: &StepTable) -> Preds {
-    let states = table.states();
-    let mut count = vec![0u32; states + 1];
-    let target = |state: usize, to: u32| {
-        let phase = state % PHASES;
-        to as usize * PHASES + (phase + 1) % PHASES
-    };
-    for state in 0..states {
-        for &to in table.next_nodes(state) {
-            if to != NONE {
-                count[target(state, to) + 1] += 1;
-            }
-        }
-    }
-    for i in 0..states {
-        count[i + 1] += count[i];
-    }
-    let mut fill = count.clone();
-    let mut list = vec![0u32; count[states] as usize];
-    for state in 0..states {
-        for &to in table.next_nodes(state) {
-            if to != NONE {
-                let t = target(state, to);
-                list[fill[t] as usize] = state as u32;
-                fill[t] += 1;
-            }
-        }
-    }
-    Preds { start: count, list }
-}
-
-/// Predecessor lists in one array: state `v`'s are `list[start[v]..start[v + 1]]`.
-struct Preds {
-    start: Vec<u32>,
-    list: Vec<u32>,
 }
 
 /// One register of a program: the card played, the phase it is played in, and where the robot
@@ -150,6 +112,12 @@ pub struct Step {
     pub total: u8,
     /// The register was locked: the card is last turn's, kept by damage.
     pub locked: bool,
+    /// The robot is destroyed in this phase (One Free Life, Infinite Lives: `lives.rs`); this
+    /// step's square and facing, and those of the registers lost after it in the turn, are
+    /// where it returns at the next turn, and `total` the damage it returns with.
+    pub destroyed: bool,
+    /// The register is lost: the robot was destroyed earlier in the turn (its card is any).
+    pub lost: bool,
 }
 
 /// One leg of the shortest whole line: from the start or the previous flag to flag `flag`.
@@ -181,6 +149,12 @@ impl fmt::Display for Leg {
             write!(f, " {}:{}", s.phase, s.card.kind.code())?;
             if s.locked {
                 write!(f, "(locked)")?;
+            }
+            if s.destroyed {
+                write!(f, "(destroyed)")?;
+            }
+            if s.lost {
+                write!(f, "(lost)")?;
             }
         }
         Ok(())
@@ -349,7 +323,20 @@ pub(super) fn solve_with(
         exhaustive: full,
         budget: STATE_BUDGET,
     };
-    let out = searcher.search(&seeds, goal, opts);
+    // The other starts need only the first finish: searched within bounds (the same finish),
+    // and whole only when there is none, to say how far a line gets.
+    let bounded = if full {
+        None
+    } else {
+        let first_limit = seeds.iter().map(|s| s.bound(&searcher.bounds)).min();
+        first_limit
+            .filter(|&b| b != NEVER)
+            .and_then(|b| searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, b))
+    };
+    let out = match bounded {
+        Some(out) => out,
+        None => searcher.search(&seeds, goal, opts),
+    };
     let mut gave_up = out.gave_up;
     let visits = &out.visits;
     // The line: to the finish, or to the best arrival on the last flag reached.
@@ -384,10 +371,9 @@ pub(super) fn solve_with(
         .unwrap_or(0);
     let solved = if out.finish.is_some() { n } else { reached };
     let traps: Vec<Vec<Square>> = if full {
-        let preds = preds(table);
         (0..flags.len())
             .take((solved + 1).min(n))
-            .map(|f| traps(searcher, f, &preds))
+            .map(|f| traps(searcher, f, &searcher.preds))
             .collect()
     } else {
         Vec::new()
@@ -401,7 +387,8 @@ pub(super) fn solve_with(
         // The line starts in register phase 1 of the first turn: step i ends phase i % 5 of
         // turn i / 5, where a moving flag may stand elsewhere.
         let flag = searcher.flag_cell(leg, searcher.tick_after(i / PHASES), i % PHASES);
-        if leg < n && factory.index(step.square) == flag && flag.is_some() {
+        let on_board = !step.destroyed && !step.lost;
+        if on_board && leg < n && factory.index(step.square) == flag && flag.is_some() {
             let trap_squares = traps.get(leg).cloned().unwrap_or_default();
             legs.push(Leg {
                 flag: (leg + 1) as u8,
@@ -435,20 +422,15 @@ pub(super) fn solve_with(
     let mut leg_minima = Vec::new();
     let mut typical = None;
     if full {
+        if let Some(p) = searcher.progress {
+            p.enter(3);
+        }
         for leg in 0..n {
             let (minimum, stopped) = leg_minimum(searcher, visits, out.finish, leg);
             gave_up |= stopped;
             leg_minima.push(minimum);
         }
-        let t = searcher.search(
-            &seeds,
-            goal,
-            Options {
-                typical: true,
-                exhaustive: false,
-                budget: STATE_BUDGET,
-            },
-        );
+        let t = typical_search(searcher, &seeds, &out);
         typical = Some(TypicalLine {
             registers: t.finish.map(|f| t.visits[f.0 as usize].level + 1),
             damage: t.finish.map_or(0, |f| {
@@ -475,6 +457,44 @@ pub(super) fn solve_with(
         typical,
         gave_up,
     })
+}
+
+/// The shortest line a typical hand allows: the same first finish as a whole breadth-first
+/// search, searched within bounds from the unconstrained line's length (a typical hand is one
+/// more constraint, so its line is never shorter); none when the unconstrained search found no
+/// line (and did not give up).
+fn typical_search(searcher: &Searcher<'_>, seeds: &[State], whole: &Outcome) -> Outcome {
+    let opts = Options {
+        typical: true,
+        exhaustive: false,
+        budget: STATE_BUDGET,
+    };
+    let none = || Outcome {
+        visits: Vec::new(),
+        finish: None,
+        gave_up: false,
+    };
+    let Some((before, ..)) = whole.finish else {
+        return if whole.gave_up {
+            searcher.search(seeds, searcher.flags.len() as u8, opts)
+        } else {
+            none()
+        };
+    };
+    let shortest = whole.visits[before as usize].level + 1;
+    let first_limit = seeds
+        .iter()
+        .map(|s| s.bound(&searcher.bounds))
+        .min()
+        .unwrap_or(NEVER)
+        .max(shortest);
+    if first_limit == NEVER {
+        return none();
+    }
+    let goal = searcher.flags.len() as u8;
+    searcher
+        .search_bounded(seeds, goal, opts, &searcher.bounds, first_limit)
+        .unwrap_or_else(none)
 }
 
 /// The visit of the best arrival on the highest layer reached: fewest registers, then least
@@ -524,7 +544,8 @@ fn leg_minimum(
         };
         let seeds: Vec<State> = visits
             .iter()
-            .filter(|v| usize::from(v.state.layer) == leg && on_prev(v))
+            // A destroyed robot waiting to return is on no flag (One Free Life, Infinite Lives).
+            .filter(|v| usize::from(v.state.layer) == leg && !v.state.dead && on_prev(v))
             .map(|v| v.state)
             .collect();
         if seeds.is_empty() {
@@ -535,7 +556,23 @@ fn leg_minimum(
             exhaustive: false,
             budget: STATE_BUDGET,
         };
-        Some(searcher.search(&seeds, flag, opts))
+        let bounds = searcher.leg_bounds(leg);
+        let first_limit = seeds
+            .iter()
+            .map(|s| s.bound(&bounds))
+            .min()
+            .unwrap_or(NEVER);
+        let found = if first_limit == NEVER {
+            None
+        } else {
+            searcher.search_bounded(&seeds, flag, opts, &bounds, first_limit)
+        };
+        // No finish within the relaxed game's reach: no line to this flag.
+        Some(found.unwrap_or(Outcome {
+            visits: Vec::new(),
+            finish: None,
+            gave_up: false,
+        }))
     };
     let (visits, finish, stopped) = match &sub {
         Some(o) => (&o.visits[..], o.finish, o.gave_up),
@@ -593,14 +630,22 @@ fn step_from(searcher: &Searcher<'_>, from: &State, card: u8, node: u32, total: 
     let ts = Searcher::table_state(from);
     let k = usize::from(card);
     let factory = searcher.table.factory();
+    let destroyed = !from.dead && searcher.destroys(from, k);
+    let stepped = !from.dead && searcher.table.next_nodes(ts).get(k) != Some(&NO_STEP);
     Step {
         phase: from.phase + 1,
         card: CARDS[k],
         square: factory.square_of((node / 4) as usize),
         facing: Facing::from_index((node % 4) as usize),
-        damage: searcher.table.damages(ts).get(k).copied().unwrap_or(0),
+        damage: if stepped {
+            searcher.table.damages(ts).get(k).copied().unwrap_or(0)
+        } else {
+            0
+        },
         total,
-        locked: Searcher::card(from.cards[usize::from(from.phase)]).is_some(),
+        locked: !from.dead && Searcher::card(from.cards[usize::from(from.phase)]).is_some(),
+        destroyed,
+        lost: from.dead,
     }
 }
 
@@ -619,7 +664,9 @@ pub fn chance_of_line(steps: &[Step]) -> f64 {
         if s.phase == 1 {
             damage_at_start = before;
         }
+        // A lost register's card is any card: it is never played.
         if !s.locked
+            && !s.lost
             && let Some(k) = CARDS.iter().position(|c| c.kind == s.card.kind)
         {
             needs[k] += 1;

@@ -1,0 +1,181 @@
+//! Lower bounds for the line searches (issue 17 item 7: fast at every size): for every flag still
+//! to touch, register phase, square and facing, the fewest registers to the goal in the relaxed
+//! game with no damage, no locks and any cards (a backward search over the step table). The
+//! constrained searches (`search.rs`) only ever take steps this relaxed game has, so these are
+//! true lower bounds, and they are consistent (one step lowers them by at most one): a
+//! breadth-first search that drops the states whose level plus bound exceeds a limit visits
+//! exactly the states of the full search under that limit, in the same order, and so finds the
+//! same first finish once the limit reaches it (see `Searcher::search_bounded`).
+
+use crate::engine::steps::{NO_STEP, PHASES, StepTable};
+
+/// No way to the goal even in the relaxed game.
+pub(super) const NEVER: u32 = u32::MAX;
+
+/// Predecessor lists in one array: table state `v`'s are `list[start[v]..start[v + 1]]`.
+pub(super) struct Preds {
+    pub start: Vec<u32>,
+    pub list: Vec<u32>,
+}
+
+impl Preds {
+    /// The predecessors of every table state, for the backward searches.
+    pub fn of(table: &StepTable) -> Preds {
+        let states = table.states();
+        let mut count = vec![0u32; states + 1];
+        let target = |state: usize, to: u32| {
+            let phase = state % PHASES;
+            to as usize * PHASES + (phase + 1) % PHASES
+        };
+        for state in 0..states {
+            for &to in table.next_nodes(state) {
+                if to != NO_STEP {
+                    count[target(state, to) + 1] += 1;
+                }
+            }
+        }
+        for i in 0..states {
+            count[i + 1] += count[i];
+        }
+        let mut fill = count.clone();
+        let mut list = vec![0u32; count[states] as usize];
+        for state in 0..states {
+            for &to in table.next_nodes(state) {
+                if to != NO_STEP {
+                    let t = target(state, to);
+                    list[fill[t] as usize] = state as u32;
+                    fill[t] += 1;
+                }
+            }
+        }
+        Preds { start: count, list }
+    }
+
+    pub fn of_state(&self, v: usize) -> &[u32] {
+        let (from, to) = (self.start[v] as usize, self.start[v + 1] as usize);
+        &self.list[from..to]
+    }
+}
+
+/// The relaxed registers to a goal layer from every state of the layers before it.
+pub(super) struct Bounds {
+    /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
+    /// layers the goal does not need (before `first`).
+    layers: Vec<Vec<u32>>,
+    /// No bounds: every search is whole (moving flags, where a flag's square changes with the
+    /// turn and a bound from one square would not be a lower bound).
+    off: bool,
+}
+
+impl Bounds {
+    /// No bounds at all: `Searcher::search_bounded` runs the whole search.
+    pub fn off() -> Bounds {
+        Bounds {
+            layers: Vec::new(),
+            off: true,
+        }
+    }
+
+    /// Whether these are `Bounds::off`.
+    pub fn is_off(&self) -> bool {
+        self.off
+    }
+
+    /// Bounds towards touching `flags[goal - 1]` (after all flags before it) for the layers
+    /// `first..goal`.
+    pub fn new(
+        table: &StepTable,
+        preds: &Preds,
+        flags: &[usize],
+        first: usize,
+        goal: usize,
+    ) -> Bounds {
+        let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
+        for layer in (first..goal).rev() {
+            let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
+            layers[layer] = layer_bounds(table, preds, flags[layer], after.map(Vec::as_slice));
+        }
+        Bounds { layers, off: false }
+    }
+
+    /// The bound of the search state with `layer` flags touched on `node` (`cell * 4 +
+    /// facing`) before register phase `phase + 1` (0 at or beyond the goal).
+    pub fn of(&self, layer: u8, node: u32, phase: u8) -> u32 {
+        self.layers
+            .get(usize::from(layer))
+            .and_then(|l| l.get(node as usize * PHASES + usize::from(phase)))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// One layer's bounds: a step onto `flag` costs 1 plus the next layer's bound where it lands (0
+/// when this is the last layer); any other step costs 1. Breadth-first backwards, the states
+/// whose first value comes from touching the flag joining in the order of their values.
+fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u32]>) -> Vec<u32> {
+    let states = table.states();
+    let mut dist = vec![NEVER; states];
+    let mut sources: Vec<(u32, u32)> = Vec::new();
+    for s in 0..states {
+        let next_phase = (s % PHASES + 1) % PHASES;
+        let mut best = NEVER;
+        for &to in table.next_nodes(s) {
+            if to == NO_STEP || (to / 4) as usize != flag {
+                continue;
+            }
+            let rest = match after {
+                Some(a) => a[to as usize * PHASES + next_phase],
+                None => 0,
+            };
+            if rest != NEVER {
+                best = best.min(rest + 1);
+            }
+        }
+        if best != NEVER {
+            sources.push((best, s as u32));
+        }
+    }
+    sources.sort_unstable();
+    let mut queue: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
+    let mut next_source = 0;
+    loop {
+        // The next state to settle: the queue's front or the next source, whichever is nearer.
+        let from_queue = queue.front().map(|&v| dist[v as usize]);
+        let source = sources.get(next_source).copied();
+        let v = match (from_queue, source) {
+            (Some(q), Some((d, s))) if d < q => {
+                next_source += 1;
+                if d >= dist[s as usize] {
+                    continue;
+                }
+                dist[s as usize] = d;
+                s
+            }
+            (Some(_), _) => match queue.pop_front() {
+                Some(v) => v,
+                None => break,
+            },
+            (None, Some((d, s))) => {
+                next_source += 1;
+                if d >= dist[s as usize] {
+                    continue;
+                }
+                dist[s as usize] = d;
+                s
+            }
+            (None, None) => break,
+        };
+        let d = dist[v as usize];
+        // A state on the flag is never entered within the layer: arriving there touches it.
+        if (v as usize / PHASES) / 4 == flag {
+            continue;
+        }
+        for &u in preds.of_state(v as usize) {
+            if dist[u as usize] > d + 1 {
+                dist[u as usize] = d + 1;
+                queue.push_back(u);
+            }
+        }
+    }
+    dist
+}

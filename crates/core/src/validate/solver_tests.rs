@@ -1,0 +1,131 @@
+//! The bounded searches against the whole ones (`Searcher::search_bounded`, `bounds.rs`): the
+//! same first line on the sample courses.
+
+use super::search::{Options, Outcome, Searcher, State};
+use super::solver;
+use crate::engine::Factory;
+use crate::engine::steps::StepTable;
+use crate::format::Library;
+use std::sync::Arc;
+
+/// The states and cards of a line, then the last card, node and damage.
+type Line = (Vec<(State, u8)>, u8, u32, u8);
+
+/// The finish and the line to it, as (visit before the last step, card, node, damage) and
+/// the states and cards along the way.
+fn line(o: &Outcome) -> Option<Line> {
+    let (before, card, node, damage) = o.finish?;
+    let mut steps: Vec<(State, u8)> = Searcher::path(&o.visits, before)
+        .iter()
+        .map(|&(i, c)| (o.visits[i as usize].state, c))
+        .collect();
+    steps.insert(
+        0,
+        (
+            o.visits[Searcher::seed_of(&o.visits, before) as usize].state,
+            0,
+        ),
+    );
+    Some((steps, card, node, damage))
+}
+
+#[test]
+fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
+    let lib = Library::builtin();
+    for name in [
+        "first-steps.json",
+        "dockside-dash.json",
+        "hazard-works.json",
+        "standard-2x2.json",
+    ] {
+        let Some(entry) = lib.find_course(name) else {
+            panic!("{name} is not in the built-in library")
+        };
+        let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
+        let Some(table) = StepTable::new(Arc::clone(&factory)) else {
+            panic!("{name}: no table")
+        };
+        let Some(searcher) = solver::searcher(&table) else {
+            panic!("{name}: no flags")
+        };
+        let goal = searcher.flags.len() as u8;
+        let starts = factory.board().start_squares();
+        let cells: Vec<(usize, usize)> = match entry.course.start {
+            crate::model::StartRule::Archive(s) => (0..4)
+                .filter_map(|f| factory.index(s).map(|c| (c, f)))
+                .collect(),
+            crate::model::StartRule::Numbered => starts
+                .iter()
+                .filter_map(|&(_, s, f)| factory.index(s).map(|c| (c, f.index())))
+                .collect(),
+        };
+        for typical in [false, true] {
+            let opts = Options {
+                typical,
+                exhaustive: false,
+                budget: solver::STATE_BUDGET,
+            };
+            for &(cell, facing) in cells.iter().take(3) {
+                let seeds = searcher.seeds(cell, &[facing], 0);
+                let whole = searcher.search(&seeds, goal, opts);
+                let first = seeds[0].bound(&searcher.bounds);
+                let bounded = searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first);
+                let Some(bounded) = bounded else {
+                    assert!(whole.finish.is_none(), "{name}: a line the bounds missed");
+                    continue;
+                };
+                assert!(whole.finish.is_some(), "{name}: typical {typical}");
+                assert_eq!(line(&bounded), line(&whole), "{name}: typical {typical}");
+                assert!(bounded.visits.len() <= whole.visits.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
+    // The bounds assume flags that stay put (`bounds.rs`): on the moving-flags sample they are
+    // off, and the searches that would use them give the whole search's line, plain and with a
+    // typical hand (docs/validation.md, Speed).
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../courses/moving-flags.json");
+    let course = match crate::format::load_document(&path) {
+        Ok(crate::format::Document::Course(c)) => c,
+        other => panic!("not a course: {:?}", other.err()),
+    };
+    let lib = Library::for_file(&path);
+    let house = course.rules.house;
+    assert!(house.moving_flags.is_some());
+    let factory = Arc::new(Factory::for_rules(course.compile(&lib), &house));
+    let Some(table) = StepTable::new(Arc::clone(&factory)) else {
+        panic!("no table")
+    };
+    let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {
+        panic!("no flags")
+    };
+    assert!(searcher.bounds.is_off() && searcher.leg_bounds(1).is_off());
+    let Some((start, facings)) = solver::start_of(course.start, &factory) else {
+        panic!("no start")
+    };
+    let Some(cell) = factory.index(start) else {
+        panic!("start off the grid")
+    };
+    let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+    let seeds = searcher.seeds(cell, &facings, 0);
+    let goal = searcher.flags.len() as u8;
+    for typical in [false, true] {
+        let opts = Options {
+            typical,
+            exhaustive: false,
+            budget: solver::STATE_BUDGET,
+        };
+        let whole = searcher.search(&seeds, goal, opts);
+        let first = seeds[0].bound(&searcher.bounds);
+        let Some(bounded) = searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first)
+        else {
+            panic!("typical {typical}: no outcome")
+        };
+        assert!(whole.finish.is_some(), "typical {typical}: no line");
+        assert_eq!(line(&bounded), line(&whole), "typical {typical}");
+    }
+}

@@ -122,3 +122,28 @@ fn laser_damage_counts_twice_in_the_solver_damage() {
     // Doubled damage never makes the best line shorter: every line under x2 is a line under x1.
     assert!(d_regs >= p_regs, "{d_regs} < {p_regs}");
 }
+
+#[test]
+fn validate_lists_only_the_dice_rule_as_not_modelled_moving_flags_and_the_cube_are_issue_18_item_4()
+{
+    // The solver plans against each moving flag's place at every phase and follows a cube's
+    // folds, so neither is "not modelled"; its lines treat a die as already shot away, so the
+    // Dice Rule is.
+    let not_modelled = |rules: &[&str]| {
+        let args = cli::validate::Args {
+            files: vec![course()],
+            rules: rules.iter().map(|r| r.to_string()).collect(),
+            json: true,
+            ..cli::validate::Args::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        cli::validate::run(&args, &mut out, &mut err);
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap_or_default();
+        value[0]["rules_not_modelled"].clone()
+    };
+    assert_eq!(not_modelled(&["moving-flags"]), serde_json::json!([]));
+    assert_eq!(
+        not_modelled(&["moving-flags", "dice=6"]),
+        serde_json::json!(["dice"])
+    );
+}

@@ -301,25 +301,36 @@ fn luck(
 
 /// Whether the solver's figures take house rule `rule` into account (issue 18 item 4): laser
 /// damage x N counts the line's damage N times; under One Free Life and Infinite Lives a line may
-/// go through a destruction and return to the archive at the next turn (`lives.rs`); under no
-/// power down the solver already never powers down; option rules, the Three Minute Rule, Secret
-/// Options and teams alone change nothing for a lone robot that takes no option card.
+/// go through a destruction and return to the archive at the next turn (`lives.rs`); under moving
+/// flags every search plans against where each flag stands at each phase (`moving.rs`); on a cube
+/// the step table follows the fold (`Factory::for_rules`); an arena has no flags and is checked by
+/// its own rules (`arena.rs`) instead of a line; under no power down the solver already never
+/// powers down; option rules, the Three Minute Rule, Secret Options and the team rules change
+/// nothing for a lone robot that takes no option card (the report's head says the robot races
+/// alone). The Dice Rule it does not model: its lines treat every die as already shot away, and
+/// `dice.rs` says which dice can be shot at all. An exhaustive match, so a new rule must be
+/// decided here.
 pub fn solver_models(rule: crate::model::HouseRule) -> bool {
     use crate::model::HouseRule as R;
-    matches!(
-        rule,
+    match rule {
         R::LaserDamage
-            | R::OneFreeLife
-            | R::InfiniteLives
-            | R::NoPowerDown
-            | R::OneFreeOption
-            | R::SecretOptions
-            | R::ThreeMinuteRule
-            | R::InstallingOptions
-            | R::NoSitAndSpin
-            | R::StartOptions
-            | R::Teams
-    )
+        | R::OneFreeLife
+        | R::InfiniteLives
+        | R::MovingFlags
+        | R::Cubed
+        | R::RoboArena
+        | R::NoPowerDown
+        | R::OneFreeOption
+        | R::SecretOptions
+        | R::ThreeMinuteRule
+        | R::InstallingOptions
+        | R::NoSitAndSpin
+        | R::StartOptions
+        | R::Teams
+        | R::TeamTouch
+        | R::TeamWin => true,
+        R::Dice => false,
+    }
 }
 
 /// The house rules in force that the solver does not model (`solver_models`), as the report's

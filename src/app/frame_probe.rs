@@ -6,7 +6,9 @@
 //! The time is wall time on the UI thread, from the start of `App::ui` to its end: what a user
 //! waits for. It is never less than the thread's CPU time, so a frame under 100 ms here is one
 //! under 100 ms of CPU too (on a loaded machine it may be more, counting time the thread waited
-//! for a core).
+//! for a core). The log's third column is eframe's own figure for the whole previous frame
+//! (`IntegrationInfo::cpu_usage`: `App::ui`, egui's tessellation and the GPU painting, without
+//! waiting for vsync), so work done after `App::ui` shows too.
 
 use std::cell::Cell;
 use std::fs::File;
@@ -31,7 +33,10 @@ fn log_file() -> Option<&'static Mutex<File>> {
         match File::create(&path) {
             Ok(mut f) => {
                 // A header, so the file says what its columns are.
-                let _ = writeln!(f, "# frame\tmilliseconds in App::ui (wall, UI thread)");
+                let _ = writeln!(
+                    f,
+                    "# frame\tmilliseconds in App::ui (wall, UI thread)\tmilliseconds of the whole previous frame (eframe)"
+                );
                 Some(Mutex::new(f))
             }
             Err(e) => {
@@ -49,13 +54,21 @@ fn log_file() -> Option<&'static Mutex<File>> {
 /// Times one frame from its creation to its drop.
 pub struct FrameTimer {
     started: Instant,
+    /// eframe's time for the whole previous frame, in seconds, when it reports one.
+    previous_whole: Option<f32>,
 }
 
 impl FrameTimer {
     /// Starts timing a frame.
     pub fn start() -> FrameTimer {
+        FrameTimer::start_after(None)
+    }
+
+    /// Starts timing a frame, logging beside it eframe's time for the whole previous frame.
+    pub fn start_after(previous_whole: Option<f32>) -> FrameTimer {
         FrameTimer {
             started: Instant::now(),
+            previous_whole,
         }
     }
 }
@@ -71,7 +84,10 @@ impl Drop for FrameTimer {
         if let Some(log) = log_file()
             && let Ok(mut f) = log.lock()
         {
-            let _ = writeln!(f, "{frame}\t{:.3}", took.as_secs_f64() * 1000.0);
+            let whole = self
+                .previous_whole
+                .map_or("-".to_string(), |s| format!("{:.3}", s * 1000.0));
+            let _ = writeln!(f, "{frame}\t{:.3}\t{whole}", took.as_secs_f64() * 1000.0);
         }
     }
 }

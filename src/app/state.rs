@@ -288,9 +288,9 @@ impl Workspace {
             name,
             kind,
             board,
-            scene: Scene::default(),
+            scene: Scene::default().into(),
         };
-        shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
+        shown.scene = build_scene(&shown.board, &self.scene_options(&shown)).into();
         self.shown = Some(shown);
         self.scene_revision += 1;
         self.rebuild_linked();
@@ -316,7 +316,7 @@ impl Workspace {
                 self.diagnostic_shown = None;
             }
             if let Some(mut shown) = self.shown.take() {
-                shown.scene = build_scene(&shown.board, &self.scene_options(&shown));
+                shown.scene = build_scene(&shown.board, &self.scene_options(&shown)).into();
                 self.shown = Some(shown);
                 self.scene_revision += 1;
             }

@@ -1,7 +1,9 @@
 //! The board drawn from a cached mesh (issue 19, "a fast canvas"): the scene's shapes are turned
 //! into one tessellated mesh when the scene, the view or the colours change, and the frames in
-//! between (a pointer moving over the board) hand egui that mesh as it is.
+//! between (a pointer moving over the board) hand egui that mesh as it is. A large board (the
+//! largest courses, issue 16) is drawn by `large::LargeBoard` instead, in bounded time per frame.
 
+use super::large::{LARGE_SQUARES, LargeBoard};
 use super::paint::{ColourMap, TextRequest, scene_to_shapes_mapped, text_shape};
 use crate::render::Scene;
 use egui::emath::RectTransform;
@@ -29,12 +31,18 @@ pub struct BoardCache {
     texts: Vec<egui::Shape>,
     /// How often the mesh was made: the tests check that a moving pointer does not make it.
     builds: u64,
+    large: LargeBoard,
 }
 
 impl BoardCache {
-    /// How many times the mesh has been made so far.
+    /// How many times the mesh (or a large board's chunk mesh) has been made so far.
     pub fn builds(&self) -> u64 {
-        self.builds
+        self.builds + self.large.builds
+    }
+
+    /// The large board's picture (the tests read how far it is made).
+    pub fn large(&self) -> &LargeBoard {
+        &self.large
     }
 
     /// Paints `scene` (whose owner's revision is `revision`) through `to_screen`, from the
@@ -42,11 +50,15 @@ impl BoardCache {
     pub fn paint(
         &mut self,
         painter: &Painter,
-        scene: &Scene,
+        scene: &Arc<Scene>,
         revision: u64,
         to_screen: RectTransform,
         map: ColourMap,
     ) {
+        if scene.width * scene.height > LARGE_SQUARES {
+            self.large.paint(painter, scene, revision, to_screen, map);
+            return;
+        }
         let ctx = painter.ctx();
         let key = Key {
             revision,

@@ -22,7 +22,7 @@ pub const AT_ONCE_SQUARES: usize = 48 * 48;
 /// A course, its board, the bots' maps and the board's picture, ready for the play view.
 pub(super) struct Ready {
     pub arena: Arc<Arena>,
-    pub scene: Scene,
+    pub scene: Arc<Scene>,
     /// The thread that built them (the tests check it is not the UI thread).
     pub built_on: ThreadId,
 }
@@ -54,7 +54,8 @@ fn build(
             },
             ..SceneOptions::default()
         },
-    );
+    )
+    .into();
     Some(Ok(Ready {
         arena,
         scene,

@@ -8,7 +8,9 @@
 //! under 100 ms of CPU too (on a loaded machine it may be more, counting time the thread waited
 //! for a core). The log's third column is eframe's own figure for the whole previous frame
 //! (`IntegrationInfo::cpu_usage`: `App::ui`, egui's tessellation and the GPU painting, without
-//! waiting for vsync), so work done after `App::ui` shows too.
+//! waiting for vsync), so work done after `App::ui` shows too; the fourth is the UI thread's CPU
+//! time in `App::ui` (Linux: `CLOCK_THREAD_CPUTIME_ID`), which a loaded machine does not inflate
+//! as it does wall time.
 
 use std::cell::Cell;
 use std::fs::File;
@@ -35,7 +37,7 @@ fn log_file() -> Option<&'static Mutex<File>> {
                 // A header, so the file says what its columns are.
                 let _ = writeln!(
                     f,
-                    "# frame\tmilliseconds in App::ui (wall, UI thread)\tmilliseconds of the whole previous frame (eframe)"
+                    "# frame\tmilliseconds in App::ui (wall, UI thread)\tmilliseconds of the whole previous frame (eframe)\tCPU milliseconds of the UI thread in App::ui"
                 );
                 Some(Mutex::new(f))
             }
@@ -56,6 +58,8 @@ pub struct FrameTimer {
     started: Instant,
     /// eframe's time for the whole previous frame, in seconds, when it reports one.
     previous_whole: Option<f32>,
+    /// The UI thread's CPU time when the frame started, when the log is written.
+    cpu_started: Option<u64>,
 }
 
 impl FrameTimer {
@@ -69,6 +73,7 @@ impl FrameTimer {
         FrameTimer {
             started: Instant::now(),
             previous_whole,
+            cpu_started: log_file().and_then(|_| thread_cpu_ns()),
         }
     }
 }
@@ -87,9 +92,36 @@ impl Drop for FrameTimer {
             let whole = self
                 .previous_whole
                 .map_or("-".to_string(), |s| format!("{:.3}", s * 1000.0));
-            let _ = writeln!(f, "{frame}\t{:.3}\t{whole}", took.as_secs_f64() * 1000.0);
+            let cpu = self
+                .cpu_started
+                .zip(thread_cpu_ns())
+                .map_or("-".to_string(), |(a, b)| {
+                    format!("{:.3}", b.saturating_sub(a) as f64 / 1e6)
+                });
+            let _ = writeln!(
+                f,
+                "{frame}\t{:.3}\t{whole}\t{cpu}",
+                took.as_secs_f64() * 1000.0
+            );
         }
     }
+}
+
+/// The CPU time this thread has run, in nanoseconds (Linux; `None` elsewhere).
+#[cfg(target_os = "linux")]
+fn thread_cpu_ns() -> Option<u64> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer to a local.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    ok.then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn thread_cpu_ns() -> Option<u64> {
+    None
 }
 
 /// The longest frame timed on this thread since the last `reset`, and how many frames were timed.

@@ -300,6 +300,8 @@ impl Workspace {
     /// their best line.
     pub fn take_analyses(&mut self) {
         if let Some(analysis) = self.analyser.poll() {
+            // What the scene was drawn with: it is drawn again only if the analysis changes it.
+            let before = self.shown.as_ref().map(|s| self.scene_options(s));
             let Analysis {
                 diagnostics,
                 solution,
@@ -315,10 +317,15 @@ impl Workspace {
             {
                 self.diagnostic_shown = None;
             }
+            // A new best line shown or a problem gone (the largest course's scene takes tens of
+            // milliseconds to build, and its picture seconds on a worker).
             if let Some(mut shown) = self.shown.take() {
-                shown.scene = build_scene(&shown.board, &self.scene_options(&shown)).into();
+                let options = self.scene_options(&shown);
+                if before.as_ref() != Some(&options) {
+                    shown.scene = build_scene(&shown.board, &options).into();
+                    self.scene_revision += 1;
+                }
                 self.shown = Some(shown);
-                self.scene_revision += 1;
             }
         }
         if let Some(analysis) = self.linked_analyser.poll() {

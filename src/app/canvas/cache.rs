@@ -101,3 +101,23 @@ impl BoardCache {
         self.builds += 1;
     }
 }
+
+/// Paints a shared scene with no cache of the caller's own (a small preview of the course): a
+/// small scene directly, a large one from a whole-board texture made on a worker thread and
+/// kept in egui's memory, so a preview of the largest course never draws 100,000 squares a frame.
+pub fn paint_shared(painter: &Painter, scene: &Arc<Scene>, to_screen: RectTransform) {
+    if scene.width * scene.height <= LARGE_SQUARES {
+        super::paint::paint_scene(painter, scene, to_screen);
+        return;
+    }
+    type Shared = Arc<std::sync::Mutex<LargeBoard>>;
+    let id = egui::Id::unique("canvas::cache::paint_shared");
+    let large: Shared = painter
+        .ctx()
+        .data_mut(|d| d.get_temp_mut_or_default::<Shared>(id).clone());
+    // The scene is rebuilt as a new Arc on each change: its address tells revisions apart.
+    let revision = Arc::as_ptr(scene) as u64;
+    if let Ok(mut large) = large.lock() {
+        large.paint(painter, scene, revision, to_screen, ColourMap::default());
+    }
+}

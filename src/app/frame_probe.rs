@@ -24,6 +24,8 @@ pub const FRAME_LOG_VAR: &str = "FACTORY_FLOOR_FRAME_LOG";
 thread_local! {
     /// The longest frame timed on this thread, and how many frames were timed.
     static LONGEST: Cell<(Duration, u64)> = const { Cell::new((Duration::ZERO, 0)) };
+    /// The most CPU time the thread spent in one frame (where the platform says).
+    static LONGEST_CPU: Cell<Option<Duration>> = const { Cell::new(None) };
 }
 
 /// The log file, opened on the first frame when the variable is set.
@@ -73,7 +75,7 @@ impl FrameTimer {
         FrameTimer {
             started: Instant::now(),
             previous_whole,
-            cpu_started: log_file().and_then(|_| thread_cpu_ns()),
+            cpu_started: thread_cpu_ns(),
         }
     }
 }
@@ -86,18 +88,20 @@ impl Drop for FrameTimer {
             l.set((longest.max(took), n + 1));
             n + 1
         });
+        let cpu = self
+            .cpu_started
+            .zip(thread_cpu_ns())
+            .map(|(a, b)| Duration::from_nanos(b.saturating_sub(a)));
+        if let Some(cpu) = cpu {
+            LONGEST_CPU.with(|l| l.set(Some(l.get().map_or(cpu, |c| c.max(cpu)))));
+        }
         if let Some(log) = log_file()
             && let Ok(mut f) = log.lock()
         {
             let whole = self
                 .previous_whole
                 .map_or("-".to_string(), |s| format!("{:.3}", s * 1000.0));
-            let cpu = self
-                .cpu_started
-                .zip(thread_cpu_ns())
-                .map_or("-".to_string(), |(a, b)| {
-                    format!("{:.3}", b.saturating_sub(a) as f64 / 1e6)
-                });
+            let cpu = cpu.map_or("-".to_string(), |c| format!("{:.3}", c.as_secs_f64() * 1e3));
             let _ = writeln!(
                 f,
                 "{frame}\t{:.3}\t{whole}\t{cpu}",
@@ -129,9 +133,16 @@ pub fn longest() -> (Duration, u64) {
     LONGEST.with(Cell::get)
 }
 
+/// The most CPU time the UI thread spent in one frame since the last `reset` (`None` where the
+/// platform does not say): unlike wall time, other programs on a loaded machine do not add to it.
+pub fn longest_cpu() -> Option<Duration> {
+    LONGEST_CPU.with(Cell::get)
+}
+
 /// Forgets the frames timed so far on this thread (a test times only the part it cares about).
 pub fn reset() {
     LONGEST.with(|l| l.set((Duration::ZERO, 0)));
+    LONGEST_CPU.with(|l| l.set(None));
 }
 
 #[cfg(test)]

@@ -128,6 +128,17 @@ fn thread_cpu_ns() -> Option<u64> {
     None
 }
 
+/// Lowers the calling worker thread's scheduling priority (Linux nice 10; nothing elsewhere), so
+/// the UI thread gets a core first: on two cores, a frame of 9 ms of CPU took 100-200 ms of wall
+/// time while the app's own workers held both (BENCHMARKS.md, issue 16's window).
+pub fn yield_to_ui() {
+    // SAFETY: setpriority takes plain integers; on Linux `who = 0` is the calling thread.
+    #[cfg(target_os = "linux")]
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+    }
+}
+
 /// The longest frame timed on this thread since the last `reset`, and how many frames were timed.
 pub fn longest() -> (Duration, u64) {
     LONGEST.with(Cell::get)

@@ -224,6 +224,7 @@ struct Job {
 /// The work of one job, on the worker thread: the index first (the chunks wait for it), then the
 /// texture's pixels.
 fn run(job: Job, tx: &mpsc::Sender<Made>, ctx: &egui::Context) {
+    crate::app::frame_probe::yield_to_ui();
     let index = Arc::new(Index::of(&job.scene));
     let _ = tx.send(Made::Index(job.revision, index));
     ctx.request_repaint();

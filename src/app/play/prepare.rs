@@ -140,6 +140,7 @@ impl Preparing {
         std::thread::Builder::new()
             .name("play-prepare".to_string())
             .spawn(move || {
+                crate::app::frame_probe::yield_to_ui();
                 let stopped = || c.load(Ordering::Relaxed);
                 if stopped() {
                     return;

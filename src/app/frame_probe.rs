@@ -128,14 +128,18 @@ fn thread_cpu_ns() -> Option<u64> {
     None
 }
 
-/// Lowers the calling worker thread's scheduling priority (Linux nice 10; nothing elsewhere), so
-/// the UI thread gets a core first: on two cores, a frame of 9 ms of CPU took 100-200 ms of wall
-/// time while the app's own workers held both (BENCHMARKS.md, issue 16's window).
+/// Lowers the calling worker thread's scheduling priority by 5 steps of nice below the thread
+/// that started it (Linux; nothing elsewhere), so the UI thread gets a core first: on two cores,
+/// a frame of 9 ms of CPU took 100-200 ms of wall time while the app's own workers held both
+/// (BENCHMARKS.md, issue 16's window). Relative, not nice 10: below every other program on a
+/// busy machine the board's picture took minutes to come.
 pub fn yield_to_ui() {
-    // SAFETY: setpriority takes plain integers; on Linux `who = 0` is the calling thread.
     #[cfg(target_os = "linux")]
+    // SAFETY: getpriority and setpriority take plain integers; on Linux `who = 0` is the calling
+    // thread, which a new thread starts at its parent's nice.
     unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+        let nice = libc::getpriority(libc::PRIO_PROCESS, 0);
+        libc::setpriority(libc::PRIO_PROCESS, 0, (nice + 5).min(19));
     }
 }
 

@@ -11,6 +11,7 @@ use egui::emath::RectTransform;
 use egui::epaint::{ClippedShape, Mesh, Primitive};
 use egui::{Color32, Painter, Pos2, Rect, Vec2};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -211,6 +212,8 @@ fn mapped(scene: &Scene, map: ColourMap) -> Scene {
 enum Made {
     Index(u64, Arc<Index>),
     Overview(u64, ColourMap, Result<Vec<Piece>, String>),
+    /// A newer job came before this one's picture was begun: the worker is free for it.
+    Stopped,
 }
 
 /// A picture to make: the scene of a revision, in some colours, at some pixels per square.
@@ -219,6 +222,10 @@ struct Job {
     revision: u64,
     map: ColourMap,
     pixels_per_square: u32,
+    /// This job's number, and the number of the newest job asked for: a job that is no longer
+    /// the newest (an edit came meanwhile) stops before its rasterising.
+    number: u64,
+    newest: Arc<AtomicU64>,
 }
 
 /// The work of one job, on the worker thread: the index first (the chunks wait for it), then the
@@ -228,6 +235,11 @@ fn run(job: Job, tx: &mpsc::Sender<Made>, ctx: &egui::Context) {
     let index = Arc::new(Index::of(&job.scene));
     let _ = tx.send(Made::Index(job.revision, index));
     ctx.request_repaint();
+    if job.newest.load(Ordering::Relaxed) != job.number {
+        let _ = tx.send(Made::Stopped);
+        ctx.request_repaint();
+        return;
+    }
     let scene = if job.map == ColourMap::default() {
         png::rasterise(&job.scene, job.pixels_per_square)
     } else {
@@ -360,6 +372,8 @@ pub struct LargeBoard {
     frame: Option<(FrameKey, Vec<(Rect, egui::Shape)>)>,
     generation: u64,
     worker: Option<mpsc::Receiver<Made>>,
+    /// The number of the newest job asked for (`Job::newest`).
+    newest: Arc<AtomicU64>,
     /// A job waiting for the worker to finish (only the newest is kept).
     queued: Option<Job>,
     /// How many chunk meshes were tessellated so far (the tests read it).
@@ -391,11 +405,14 @@ impl LargeBoard {
             let side = ctx.input(|i| i.max_texture_side).max(1) as f32;
             let longest = scene.width.max(scene.height).max(1.0);
             let pixels_per_square = OVERVIEW_PX.min((side / longest).floor() as u32).max(1);
+            let number = self.newest.fetch_add(1, Ordering::Relaxed) + 1;
             self.queued = Some(Job {
                 scene: Arc::clone(scene),
                 revision,
                 map,
                 pixels_per_square,
+                number,
+                newest: Arc::clone(&self.newest),
             });
         }
         self.poll();
@@ -593,6 +610,10 @@ impl LargeBoard {
                         Err(e) => self.error = Some(e),
                     }
                     self.generation += 1;
+                    self.worker = None;
+                    return;
+                }
+                Ok(Made::Stopped) => {
                     self.worker = None;
                     return;
                 }

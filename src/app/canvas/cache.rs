@@ -112,9 +112,15 @@ pub fn paint_shared(painter: &Painter, scene: &Arc<Scene>, to_screen: RectTransf
     }
     type Shared = Arc<std::sync::Mutex<LargeBoard>>;
     let id = egui::Id::unique("canvas::cache::paint_shared");
-    let large: Shared = painter
-        .ctx()
-        .data_mut(|d| d.get_temp_mut_or_default::<Shared>(id).clone());
+    // Two pixels a square of the preview as it is first shown: sharp enough, and a
+    // 320 x 320 board's picture is then a few hundred pixels, not 3,840.
+    let pixels = (to_screen.scale().x * painter.ctx().pixels_per_point() * 2.0).ceil() as u32;
+    let large: Shared = painter.ctx().data_mut(|d| {
+        d.get_temp_mut_or_insert_with::<Shared>(id, || {
+            Arc::new(std::sync::Mutex::new(LargeBoard::small(pixels)))
+        })
+        .clone()
+    });
     // The scene is rebuilt as a new Arc on each change: its address tells revisions apart.
     let revision = Arc::as_ptr(scene) as u64;
     if let Ok(mut large) = large.lock() {

@@ -380,9 +380,20 @@ pub struct LargeBoard {
     pub builds: u64,
     /// The last error making the texture, for the tests.
     pub error: Option<String>,
+    /// Pixels per square of the texture when fewer than `OVERVIEW_PX` will do (a small preview).
+    texture_pixels: Option<u32>,
 }
 
 impl LargeBoard {
+    /// A board only ever shown small (a preview a few hundred points wide): its texture is
+    /// made at `pixels_per_square`, a fraction of the work of the canvas's.
+    pub fn small(pixels_per_square: u32) -> LargeBoard {
+        LargeBoard {
+            texture_pixels: Some(pixels_per_square.clamp(1, OVERVIEW_PX)),
+            ..LargeBoard::default()
+        }
+    }
+
     /// Whether the texture of the revision asked for last is on the GPU.
     pub fn overview_ready(&self) -> bool {
         self.shown_overview
@@ -404,7 +415,11 @@ impl LargeBoard {
             self.wanted = Some((revision, map));
             let side = ctx.input(|i| i.max_texture_side).max(1) as f32;
             let longest = scene.width.max(scene.height).max(1.0);
-            let pixels_per_square = OVERVIEW_PX.min((side / longest).floor() as u32).max(1);
+            let pixels_per_square = self
+                .texture_pixels
+                .unwrap_or(OVERVIEW_PX)
+                .min((side / longest).floor() as u32)
+                .max(1);
             let number = self.newest.fetch_add(1, Ordering::Relaxed) + 1;
             self.queued = Some(Job {
                 scene: Arc::clone(scene),

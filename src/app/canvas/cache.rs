@@ -110,20 +110,30 @@ pub fn paint_shared(painter: &Painter, scene: &Arc<Scene>, to_screen: RectTransf
         super::paint::paint_scene(painter, scene, to_screen);
         return;
     }
-    type Shared = Arc<std::sync::Mutex<LargeBoard>>;
+    /// The picture, the scene it was asked for last (held, so a new scene can never reuse its
+    /// address) and that scene's revision.
+    type Shared = Arc<std::sync::Mutex<(LargeBoard, Arc<Scene>, u64)>>;
     let id = egui::Id::unique("canvas::cache::paint_shared");
     // Two pixels a square of the preview as it is first shown: sharp enough, and a
     // 320 x 320 board's picture is then a few hundred pixels, not 3,840.
     let pixels = (to_screen.scale().x * painter.ctx().pixels_per_point() * 2.0).ceil() as u32;
-    let large: Shared = painter.ctx().data_mut(|d| {
+    let shared: Shared = painter.ctx().data_mut(|d| {
         d.get_temp_mut_or_insert_with::<Shared>(id, || {
-            Arc::new(std::sync::Mutex::new(LargeBoard::small(pixels)))
+            Arc::new(std::sync::Mutex::new((
+                LargeBoard::small(pixels),
+                Arc::clone(scene),
+                0,
+            )))
         })
         .clone()
     });
-    // The scene is rebuilt as a new Arc on each change: its address tells revisions apart.
-    let revision = Arc::as_ptr(scene) as u64;
-    if let Ok(mut large) = large.lock() {
-        large.paint(painter, scene, revision, to_screen, ColourMap::default());
+    if let Ok(mut shared) = shared.lock() {
+        let (large, last, revision) = &mut *shared;
+        // The scene is built again as a new Arc on each change.
+        if !Arc::ptr_eq(last, scene) {
+            *last = Arc::clone(scene);
+            *revision += 1;
+        }
+        large.paint(painter, scene, *revision, to_screen, ColourMap::default());
     }
 }

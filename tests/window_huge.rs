@@ -3,7 +3,10 @@
 //! view makes its board and the bots' maps ready on a worker thread behind a "Preparing" screen
 //! with a Cancel button; a game with bots is played on it; leaving, Cancel and closing the
 //! document stop the work. Every frame is timed (`app::frame_probe`): the longest is printed, and
-//! in a release build (`cargo test --release --test window_huge`) it must stay under 100 ms.
+//! in a release build (`cargo test --release --test window_huge`) it must stay under 100 ms of
+//! the UI thread's CPU time (wall time where the platform gives no CPU time). A
+//! large board is drawn from a texture made off the UI thread when zoomed out, and from the
+//! chunks in sight when zoomed in (`app::canvas::large`).
 
 #[path = "../benches/common/synthetic.rs"]
 mod synthetic;
@@ -14,6 +17,7 @@ use common::window::{command, window};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use factory_floor::app::App;
+use factory_floor::app::canvas::large::DETAIL_ZOOM;
 use factory_floor::app::command::{Action, Command};
 use factory_floor::app::frame_probe;
 use factory_floor::app::play::prepare::AT_ONCE_SQUARES;
@@ -67,8 +71,14 @@ fn play_view(h: &mut Harness<'static, App>) {
 
 fn check_frames(what: &str) {
     let (longest, frames) = frame_probe::longest();
-    eprintln!("{what}: longest of {frames} frames {longest:?}");
+    let cpu = frame_probe::longest_cpu();
+    eprintln!(
+        "{what}: longest of {frames} frames {longest:?} (wall), {cpu:?} (CPU of the UI thread)"
+    );
     if !cfg!(debug_assertions) {
+        // The CPU time where the platform gives it: on a loaded machine the wall time also
+        // counts the time other programs held the cores (BENCHMARKS.md, issue 16's window).
+        let longest = cpu.unwrap_or(longest);
         assert!(longest < FREEZE, "{what}: a frame took {longest:?}");
     }
 }
@@ -154,5 +164,108 @@ fn a_large_course_is_prepared_aside_and_closing_the_document_cancels_it() {
     assert_eq!(
         small.state().play().map(|p| p.built_on()),
         Some(std::thread::current().id())
+    );
+}
+
+/// Runs frames a while as a user would wait (a frame every 20 ms), for the workers' answers.
+fn frames_for(h: &mut Harness<'static, App>, how_long: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < how_long {
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+}
+
+/// The chunks of 16 x 16 squares the canvas shows at most at the view's zoom.
+fn chunks_in_sight(h: &Harness<'static, App>) -> u64 {
+    let view = h.state().view();
+    let canvas = view.canvas().expect("the canvas is drawn");
+    let chunk = 16.0 * view.zoom();
+    let across = |points: f32| (points / chunk).ceil() as u64 + 1;
+    across(canvas.width()) * across(canvas.height())
+}
+
+#[test]
+fn a_large_board_is_a_texture_zoomed_out_and_only_its_chunks_in_sight_zoomed_in() {
+    let dir = common::temp_dir();
+    let mut h = open(dir.path(), 192);
+    // The course carries tiles the library lacks: the prompt about them is answered first, as
+    // it holds the pointer off the board.
+    if let Some(not_now) = h.query_by_label("Not now") {
+        not_now.click();
+        h.run();
+    }
+    frames_for(&mut h, Duration::from_secs(2));
+    // Fitted, a square is a few points wide: the picture is the worker's texture, and no
+    // square was tessellated on the UI thread.
+    assert!(h.state().view().zoom() < DETAIL_ZOOM);
+    assert_eq!(h.state().board_mesh_builds(), 0);
+
+    // Zoomed in, the chunks in sight are tessellated (at each zoom level passed on the way),
+    // never the board's 144.
+    while h.state().view().zoom() < 40.0 {
+        command(&mut h, Command::Action(Action::ZoomIn));
+    }
+    frames_for(&mut h, Duration::from_secs(1));
+    h.run();
+    let on_the_way = h.state().board_mesh_builds();
+    assert!(
+        on_the_way > 0 && on_the_way < 144,
+        "{on_the_way} chunk meshes"
+    );
+    // Zooming within a level (meshes are made at 64 points a square for 32 to 64) re-uses them.
+    command(&mut h, Command::Action(Action::ZoomIn));
+    assert!(h.state().view().zoom() <= 64.0);
+    assert_eq!(h.state().board_mesh_builds(), on_the_way);
+    // Into the next level: only the chunks in sight are made.
+    while h.state().view().zoom() <= 64.0 {
+        command(&mut h, Command::Action(Action::ZoomIn));
+    }
+    h.run();
+    let built = h.state().board_mesh_builds();
+    let in_sight = chunks_in_sight(&h);
+    assert!(
+        built > on_the_way && built - on_the_way <= in_sight,
+        "{} chunk meshes made for {in_sight} in sight",
+        built - on_the_way
+    );
+
+    // A pointer moving over the board makes nothing again (once it is over the board, the
+    // status bar's line about the square under it has settled the canvas's size).
+    let canvas = h.state().view().canvas().expect("the canvas is drawn");
+    h.hover_at(canvas.center());
+    h.run();
+    let built = h.state().board_mesh_builds();
+    for k in 0..5 {
+        h.hover_at(canvas.center() + egui::vec2(10.0 * k as f32, 5.0 * k as f32));
+        h.step();
+    }
+    assert_eq!(h.state().board_mesh_builds(), built);
+
+    // Panning a chunk's width re-uses the chunks still in sight: one new column at most.
+    let zoom = h.state().view().zoom();
+    let corner = common::window::screen(&h, 0.0, 0.0);
+    // A sideways wheel (Shift+wheel, a touchpad swipe) pans.
+    h.hover_at(canvas.center());
+    h.step();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(-16.0 * zoom, 0.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    let moved = common::window::screen(&h, 0.0, 0.0) - corner;
+    assert!(
+        (moved.x + 16.0 * zoom).abs() < 1.0,
+        "the wheel panned a chunk: {moved:?}"
+    );
+    let after_pan = h.state().board_mesh_builds();
+    let column = (canvas.height() / (16.0 * zoom)).ceil() as u64 + 1;
+    assert!(
+        after_pan - built <= column,
+        "{} chunks made for a pan of one column of {column}",
+        after_pan - built
     );
 }

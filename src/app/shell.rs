@@ -265,7 +265,7 @@ impl App {
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        let _frame_time = crate::app::frame_probe::FrameTimer::start();
+        let _frame_time = crate::app::frame_probe::FrameTimer::start_after(_frame.info().cpu_usage);
         let ctx = ui.ctx().clone();
         self.apply_look(&ctx);
         self.ws.take_analyses();

@@ -288,13 +288,14 @@ impl Workspace {
             name,
             kind,
             board,
-            scene: Scene::default(),
+            scene: Scene::default().into(),
         };
         shown.scene = build_course_scene(
             &shown.board,
             shown::cubed(&shown.kind),
             &self.scene_options(&shown),
-        );
+        )
+        .into();
         self.shown = Some(shown);
         self.scene_revision += 1;
         self.rebuild_linked();
@@ -304,6 +305,8 @@ impl Workspace {
     /// their best line.
     pub fn take_analyses(&mut self) {
         if let Some(analysis) = self.analyser.poll() {
+            // What the scene was drawn with: it is drawn again only if the analysis changes it.
+            let before = self.shown.as_ref().map(|s| self.scene_options(s));
             let Analysis {
                 diagnostics,
                 solution,
@@ -319,14 +322,17 @@ impl Workspace {
             {
                 self.diagnostic_shown = None;
             }
+            // A new best line shown or a problem gone (the largest course's scene takes tens of
+            // milliseconds to build, and its picture seconds on a worker).
             if let Some(mut shown) = self.shown.take() {
-                shown.scene = build_course_scene(
-                    &shown.board,
-                    shown::cubed(&shown.kind),
-                    &self.scene_options(&shown),
-                );
+                let options = self.scene_options(&shown);
+                if before.as_ref() != Some(&options) {
+                    shown.scene =
+                        build_course_scene(&shown.board, shown::cubed(&shown.kind), &options)
+                            .into();
+                    self.scene_revision += 1;
+                }
                 self.shown = Some(shown);
-                self.scene_revision += 1;
             }
         }
         if let Some(analysis) = self.linked_analyser.poll() {

@@ -7,6 +7,7 @@
 //! turns the renderer's scene into egui shapes.
 
 pub mod cache;
+pub mod large;
 pub mod paint;
 pub mod preview;
 

@@ -117,6 +117,37 @@ pub fn scene_to_shapes_mapped(
     map: ColourMap,
     mut text: impl FnMut(TextRequest<'_>) -> egui::Shape,
 ) -> Vec<egui::Shape> {
+    let mut out = Vec::with_capacity(scene.shapes.len() + 1);
+    out.push(background_shape(scene, to_screen, map));
+    out.extend(
+        scene
+            .shapes
+            .iter()
+            .map(|shape| shape_to_egui(shape, to_screen, map, &mut text)),
+    );
+    out
+}
+
+/// The scene's background (the void around and between tiles) on the screen.
+pub fn background_shape(scene: &Scene, to_screen: RectTransform, map: ColourMap) -> egui::Shape {
+    let pos = |p: Point| to_screen.transform_pos(Pos2::new(p.x, p.y));
+    egui::Shape::rect_filled(
+        egui::Rect::from_min_max(
+            pos(Point::new(0.0, 0.0)),
+            pos(Point::new(scene.width, scene.height)),
+        ),
+        0.0,
+        map.colour(scene.background),
+    )
+}
+
+/// One scene shape as an egui shape placed through `to_screen`; a text goes through `text`.
+pub fn shape_to_egui(
+    shape: &Shape,
+    to_screen: RectTransform,
+    map: ColourMap,
+    text: &mut impl FnMut(TextRequest<'_>) -> egui::Shape,
+) -> egui::Shape {
     let colour = |c: Rgba| map.colour(c);
     let scale = to_screen.scale().x;
     let pos = |p: Point| to_screen.transform_pos(Pos2::new(p.x, p.y));
@@ -125,79 +156,66 @@ pub fn scene_to_shapes_mapped(
         None => egui::Stroke::NONE,
     };
     let fill = |c: Option<Rgba>| c.map_or(Color32::TRANSPARENT, colour);
-    let mut out = Vec::with_capacity(scene.shapes.len() + 1);
-    out.push(egui::Shape::rect_filled(
-        egui::Rect::from_min_max(
-            pos(Point::new(0.0, 0.0)),
-            pos(Point::new(scene.width, scene.height)),
+    match shape {
+        Shape::Rect {
+            min,
+            max,
+            fill: f,
+            stroke: s,
+        } => egui::Shape::Rect(
+            RectShape::new(
+                egui::Rect::from_two_pos(pos(*min), pos(*max)),
+                0.0,
+                fill(*f),
+                stroke(*s),
+                StrokeKind::Middle,
+            )
+            // The PNG does not snap rectangles to pixels either.
+            .with_round_to_pixels(false),
         ),
-        0.0,
-        colour(scene.background),
-    ));
-    for shape in &scene.shapes {
-        match shape {
-            Shape::Rect {
-                min,
-                max,
-                fill: f,
-                stroke: s,
-            } => out.push(egui::Shape::Rect(
-                RectShape::new(
-                    egui::Rect::from_two_pos(pos(*min), pos(*max)),
-                    0.0,
-                    fill(*f),
-                    stroke(*s),
-                    StrokeKind::Middle,
-                )
-                // The PNG does not snap rectangles to pixels either.
-                .with_round_to_pixels(false),
-            )),
-            Shape::Polygon {
-                points,
-                fill: f,
-                stroke: s,
-            } => {
-                let points: Vec<Pos2> = points.iter().map(|&p| pos(p)).collect();
-                match f {
-                    Some(_) => out.push(egui::Shape::convex_polygon(points, fill(*f), stroke(*s))),
-                    None => out.push(egui::Shape::closed_line(points, stroke(*s))),
-                }
+        Shape::Polygon {
+            points,
+            fill: f,
+            stroke: s,
+        } => {
+            let points: Vec<Pos2> = points.iter().map(|&p| pos(p)).collect();
+            match f {
+                Some(_) => egui::Shape::convex_polygon(points, fill(*f), stroke(*s)),
+                None => egui::Shape::closed_line(points, stroke(*s)),
             }
-            Shape::Polyline { points, stroke: s } => out.push(egui::Shape::line(
-                points.iter().map(|&p| pos(p)).collect(),
-                stroke(Some(*s)),
-            )),
-            Shape::Circle {
-                center,
-                radius,
-                fill: f,
-                stroke: s,
-            } => {
-                // egui strokes circles outside their radius; the scene centres strokes on it.
-                let half = s.map_or(0.0, |s| s.width / 2.0);
-                out.push(egui::Shape::Circle(CircleShape {
-                    center: pos(*center),
-                    radius: (radius - half).max(0.0) * scale,
-                    fill: fill(*f),
-                    stroke: stroke(*s),
-                }))
-            }
-            Shape::Text {
-                text: t,
-                pos: p,
-                size,
-                colour: c,
-                anchor,
-            } => out.push(text(TextRequest {
-                text: t,
-                pos: pos(*p),
-                font: FontId::proportional(size * scale),
-                colour: colour(*c),
-                align: align(*anchor),
-            })),
         }
+        Shape::Polyline { points, stroke: s } => {
+            egui::Shape::line(points.iter().map(|&p| pos(p)).collect(), stroke(Some(*s)))
+        }
+        Shape::Circle {
+            center,
+            radius,
+            fill: f,
+            stroke: s,
+        } => {
+            // egui strokes circles outside their radius; the scene centres strokes on it.
+            let half = s.map_or(0.0, |s| s.width / 2.0);
+            egui::Shape::Circle(CircleShape {
+                center: pos(*center),
+                radius: (radius - half).max(0.0) * scale,
+                fill: fill(*f),
+                stroke: stroke(*s),
+            })
+        }
+        Shape::Text {
+            text: t,
+            pos: p,
+            size,
+            colour: c,
+            anchor,
+        } => text(TextRequest {
+            text: t,
+            pos: pos(*p),
+            font: FontId::proportional(size * scale),
+            colour: colour(*c),
+            align: align(*anchor),
+        }),
     }
-    out
 }
 
 fn align(a: Anchor) -> Align2 {

@@ -2,7 +2,7 @@
 //! edits that tile: a picture of the course as the edits leave it, its problems, the way back.
 
 use super::validation_panel;
-use crate::app::canvas::paint::paint_scene;
+use crate::app::canvas::cache::paint_shared;
 use crate::app::command::{Action, Command};
 use crate::app::state::Workspace;
 use crate::app::state::shown::Shown;
@@ -61,7 +61,7 @@ fn course_preview_ui(ui: &mut Ui, shown: &Shown, placement: usize) {
         rect,
     );
     let painter = ui.painter_at(rect);
-    paint_scene(&painter, &shown.scene, to_screen);
+    paint_shared(&painter, &shown.scene, to_screen);
     if let Some((_, nw, w, h)) = board.placements.iter().find(|p| p.0 == placement) {
         let outline = egui::Rect::from_min_size(
             egui::pos2(nw.x as f32, nw.y as f32),

@@ -73,7 +73,7 @@ pub struct PlayView {
     course_name: String,
     arena: Arc<Arena>,
     tiles: usize,
-    scene: Scene,
+    scene: Arc<Scene>,
     pub tab: PlayTab,
     pub setup: PlaySetup,
     session: Option<Session>,

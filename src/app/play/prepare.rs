@@ -22,7 +22,7 @@ pub const AT_ONCE_SQUARES: usize = 48 * 48;
 /// A course, its board, the bots' maps and the board's picture, ready for the play view.
 pub(super) struct Ready {
     pub arena: Arc<Arena>,
-    pub scene: Scene,
+    pub scene: Arc<Scene>,
     /// The thread that built them (the tests check it is not the UI thread).
     pub built_on: ThreadId,
 }
@@ -55,7 +55,8 @@ fn build(
             },
             ..SceneOptions::default()
         },
-    );
+    )
+    .into();
     Some(Ok(Ready {
         arena,
         scene,
@@ -140,6 +141,7 @@ impl Preparing {
         std::thread::Builder::new()
             .name("play-prepare".to_string())
             .spawn(move || {
+                crate::app::frame_probe::yield_to_ui();
                 let stopped = || c.load(Ordering::Relaxed);
                 if stopped() {
                     return;

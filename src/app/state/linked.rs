@@ -138,10 +138,10 @@ impl Workspace {
             name: linked.doc.content.display_name(),
             kind: course_kind(course),
             board,
-            scene: Scene::default(),
+            scene: Scene::default().into(),
         };
         let options = self.course_scene_options(&shown, linked.solution.as_ref());
-        shown.scene = build_course_scene(&shown.board, course_cubed(&shown.kind), &options);
+        shown.scene = build_course_scene(&shown.board, course_cubed(&shown.kind), &options).into();
         linked.shown = Some(shown);
         self.linked = Some(linked);
     }
@@ -156,7 +156,8 @@ impl Workspace {
         linked.solution = analysis.solution;
         if let Some(mut shown) = linked.shown.take() {
             let options = self.course_scene_options(&shown, linked.solution.as_ref());
-            shown.scene = build_course_scene(&shown.board, course_cubed(&shown.kind), &options);
+            shown.scene =
+                build_course_scene(&shown.board, course_cubed(&shown.kind), &options).into();
             linked.shown = Some(shown);
         }
         self.linked = Some(linked);

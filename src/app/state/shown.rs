@@ -6,6 +6,7 @@ use crate::model::rules::CubeSide;
 use crate::model::{Board, Course, EdgeSpec, ElementKind, StartRule};
 use crate::render::{Rgba, Scene, ScenePath};
 use crate::validate::Solution;
+use std::sync::Arc;
 
 /// What the shown board is, for the top bar.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,8 +30,9 @@ pub struct Shown {
     pub name: String,
     pub kind: ShownKind,
     pub board: Board,
-    /// The picture of `board` the canvas paints, rebuilt when the document or the options change.
-    pub scene: Scene,
+    /// The picture of `board` the canvas paints, rebuilt when the document or the options change;
+    /// shared, so the large board's worker can draw it without a copy (`canvas::large`).
+    pub scene: Arc<Scene>,
 }
 
 /// What is on the square under the pointer, for the status bar.

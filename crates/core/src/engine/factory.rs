@@ -80,6 +80,39 @@ pub struct Cell {
     pub cube_edge: u8,
 }
 
+/// Bits of `Factory::acts`: what a square does to a robot standing on it, one bit for each step
+/// of a register phase that acts on robots where they stand. `Game` keeps the bits of each
+/// robot's square, so a step no robot stands in reach of is skipped whole and a step's loop
+/// reads one word per robot instead of the square's whole record (issue 21).
+pub mod acts {
+    /// Bit `1 << FlowKind as u8`: a belt, express or gold belt, current or river (step 4a-d).
+    pub const FLOW: u32 = 0x1f;
+    /// A gear (step 4f).
+    pub const GEAR: u32 = 1 << 5;
+    /// A crusher or a trap door, active in some phase (step 4g).
+    pub const CRUSH: u32 = 1 << 6;
+    /// A pusher on one of its walls or a repulsor's beam crossing it (step 4e).
+    pub const PUSH: u32 = 1 << 7;
+    /// A randomizer (step 1).
+    pub const RANDOMIZER: u32 = 1 << 8;
+    /// A repeater (after step 2).
+    pub const REPEATER: u32 = 1 << 9;
+    /// The fire step burns a robot here in some phase (`Factory::fire_burn`, step 5).
+    pub const BURN: u32 = 1 << 10;
+    /// A board laser's beam crosses the square (step 5).
+    pub const LASER: u32 = 1 << 11;
+    /// A flag as the board prints it, a repair site, radioactive waste or a chop shop (step 6).
+    pub const TOUCH: u32 = 1 << 12;
+    /// A move leaves the square plainly: no gate, ramp or ledge on it (step 2).
+    pub const PLAIN_EXIT: u32 = 1 << 13;
+    /// A move enters the square plainly: on the board, and no pit, drain, trap door, flamer,
+    /// lava pit, maglock or portal on it (step 2).
+    pub const PLAIN_ENTRY: u32 = 1 << 14;
+    /// A movement card starts plainly here: no slime, maglock, teleporter, freak teleporter,
+    /// water, current, oil slick or flamer on the square (step 2).
+    pub const PLAIN_START: u32 = 1 << 15;
+}
+
 /// A board laser's beam as the fire step traces it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LaserLine {
@@ -170,6 +203,8 @@ pub struct Factory {
     beam_runs: Vec<[u32; 4]>,
     /// `[cell * 5 + phase - 1]`: the fire step's burn on the cell (`fire_burn`), worked out once.
     burns: Vec<u8>,
+    /// `[cell]`: what the square does to a robot standing on it (`acts`); 0 off the board.
+    acts: Vec<u32>,
     /// Portals in reading order, with their colour.
     portals: Vec<(Square, Colour)>,
     /// Gates in reading order: the coloured-side square, the side the gate stands on, its colour.
@@ -359,13 +394,75 @@ impl Factory {
             flags,
             beam_runs,
             burns: Vec::new(),
+            acts: Vec::new(),
             cube: fold.map(|(side, _)| side),
             folds,
         };
         factory.burns = (0..factory.cells.len() * 5)
             .map(|k| factory.burn_at(factory.square_of(k / 5), (k % 5) as u8 + 1))
             .collect();
+        factory.acts = (0..factory.cells.len())
+            .map(|c| factory.acts_of(c))
+            .collect();
         factory
+    }
+
+    /// The `acts` bits of cell `c`, worked out from its record.
+    fn acts_of(&self, c: usize) -> u32 {
+        let cell = self.cells[c];
+        if !cell.on_board {
+            return 0;
+        }
+        let bit = |on: bool, b: u32| if on { b } else { 0 };
+        let burns = self.burns[c * 5..c * 5 + 5].iter().any(|&b| b > 0);
+        cell.flow.map_or(0, |f| 1 << (f.kind as u32))
+            | bit(cell.gear.is_some(), acts::GEAR)
+            | bit(
+                !cell.crusher.is_empty() || !cell.trap_door.is_empty(),
+                acts::CRUSH,
+            )
+            | bit(
+                cell.pushers.iter().any(|p| !p.is_empty())
+                    || !self.repulsor_crossings.at(c).is_empty(),
+                acts::PUSH,
+            )
+            | bit(cell.randomizer, acts::RANDOMIZER)
+            | bit(cell.repeater, acts::REPEATER)
+            | bit(burns, acts::BURN)
+            | bit(!self.laser_crossings.at(c).is_empty(), acts::LASER)
+            | bit(
+                cell.flag > 0 || cell.wrenches > 0 || cell.waste || cell.chop_shop,
+                acts::TOUCH,
+            )
+            | bit(
+                cell.gates == 0 && cell.ramp.is_none() && cell.ledge_drops == 0,
+                acts::PLAIN_EXIT,
+            )
+            | bit(
+                !cell.hole
+                    && cell.trap_door.is_empty()
+                    && cell.flamer.is_empty()
+                    && !cell.lava
+                    && cell.maglock.is_empty()
+                    && !cell.portal,
+                acts::PLAIN_ENTRY,
+            )
+            | bit(
+                !cell.slime
+                    && cell.maglock.is_empty()
+                    && !cell.teleporter
+                    && !cell.freak_teleporter
+                    && !cell.water
+                    && !cell.oil
+                    && cell.flamer.is_empty(),
+                acts::PLAIN_START,
+            )
+    }
+
+    /// What the square of cell `c` does to a robot standing on it (`acts`); 0 off the grid.
+    #[inline]
+    pub fn acts_at(&self, c: usize) -> u32 {
+        self.acts.get(c).copied().unwrap_or(0)
     }
 
     pub fn board(&self) -> &Board {
@@ -384,6 +481,7 @@ impl Factory {
         self.cells.len()
     }
 
+    #[inline]
     pub fn index(&self, s: Square) -> Option<usize> {
         index_in(self.width, self.height, s)
     }
@@ -394,20 +492,26 @@ impl Factory {
     }
 
     /// The cell at `s`; off the grid it is the default cell, which is off the board.
+    #[inline]
     pub fn cell(&self, s: Square) -> Cell {
-        self.index(s).map(|i| self.cells[i]).unwrap_or_default()
+        self.index(s)
+            .and_then(|i| self.cells.get(i))
+            .copied()
+            .unwrap_or_default()
     }
 
     pub fn cell_at(&self, index: usize) -> Cell {
         self.cells.get(index).copied().unwrap_or_default()
     }
 
+    #[inline]
     pub fn is_on_board(&self, s: Square) -> bool {
         self.cell(s).on_board
     }
 
     /// A robot entering `s` in register phase `phase` falls: off the board, a pit or drain, or a
     /// trap door active this phase (RULINGS.md, One register phase, step 2; seed 001).
+    #[inline]
     pub fn is_hole(&self, s: Square, phase: u8) -> bool {
         let c = self.cell(s);
         !c.on_board || c.hole || c.trap_door.contains(phase)
@@ -415,6 +519,7 @@ impl Factory {
 
     /// Damage a robot takes moving onto `s` under a card in `phase` (Robots Move segment): an
     /// active flamer and a lava pit burn 1 each (seed 001, Flamers; Lava Pits).
+    #[inline]
     pub fn entry_burn(&self, s: Square, phase: u8) -> u8 {
         let c = self.cell(s);
         u8::from(c.flamer.contains(phase)) + u8::from(c.lava)
@@ -463,11 +568,13 @@ impl Factory {
     }
 
     /// RoboRally Cubed: the side of the cube the floor is on, `None` in other games.
+    #[inline]
     pub fn cube(&self) -> Option<CubeSide> {
         self.cube
     }
 
     /// Leaving `s` towards `dir` crosses a board edge of the cube.
+    #[inline]
     pub fn at_cube_edge(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).cube_edge & (1 << dir.index()) != 0
     }
@@ -483,26 +590,31 @@ impl Factory {
         self.is_on_board(t).then_some(t)
     }
 
+    #[inline]
     pub fn blocks_move(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).move_walls & (1 << dir.index()) != 0
     }
 
     /// A robot on `s` running or pushed into its wall towards `dir` meets spikes.
+    #[inline]
     pub fn spiked(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).spikes & (1 << dir.index()) != 0
     }
 
     /// A robot leaving `s` towards `dir` drops over a ledge.
+    #[inline]
     pub fn drops(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).ledge_drops & (1 << dir.index()) != 0
     }
 
+    #[inline]
     pub fn blocks_beam(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).beam_walls & (1 << dir.index()) != 0
     }
 
     /// How many squares a beam leaving `s` towards `dir` crosses before a wall or the edge of the
     /// board stops it (0 off the grid).
+    #[inline]
     pub fn beam_run(&self, s: Square, dir: Facing) -> u32 {
         self.index(s).map_or(0, |c| self.beam_runs[c][dir.index()])
     }
@@ -531,11 +643,13 @@ impl Factory {
     }
 
     /// Whether some trap door is open in register phase `phase`.
+    #[inline]
     pub fn has_open_trap_doors(&self, phase: u8) -> bool {
         self.trap_door_phases.contains(phase)
     }
 
     /// Whether the board has a repulsor field anywhere.
+    #[inline]
     pub fn has_repulsor_fields(&self) -> bool {
         self.any_repulsor_field
     }
@@ -562,10 +676,16 @@ impl Factory {
     /// the next gate of the same colour in reading order (wrapping round): on that gate's
     /// coloured-side square, facing away from it (seed 001, Gates). `None` when there is no such
     /// gate here or it has no pair.
+    #[inline]
     pub fn gate_exit(&self, s: Square, dir: Facing) -> Option<(Square, Facing)> {
         if self.cell(s).gates & (1 << dir.index()) == 0 {
             return None;
         }
+        self.gate_pair(s, dir)
+    }
+
+    /// `gate_exit` for a square with a gate on its side `dir`: the list of gates searched.
+    fn gate_pair(&self, s: Square, dir: Facing) -> Option<(Square, Facing)> {
         let at = self.gate_list.iter().position(|g| g.0 == s && g.1 == dir)?;
         let colour = self.gate_list[at].2;
         let n = self.gate_list.len();
@@ -686,66 +806,12 @@ fn cut_at_cube_edge(
     }
 }
 
+#[inline]
 fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {
-    ((0..width).contains(&s.x) && (0..height).contains(&s.y)).then(|| (s.y * width + s.x) as usize)
+    // One unsigned comparison a side: a negative coordinate is a huge unsigned one.
+    ((s.x as u32) < (width.max(0) as u32) && (s.y as u32) < (height.max(0) as u32))
+        .then(|| (s.y * width + s.x) as usize)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::geom::Square;
-    use crate::model::{Barrier, EdgeSpec, SquareSpec, Tile};
-
-    fn device(t: &mut Tile, at: Square, d: Device) {
-        t.set_square(
-            at,
-            SquareSpec {
-                device: Some(d),
-                ..SquareSpec::default()
-            },
-        );
-    }
-
-    #[test]
-    fn portals_pair_by_colour_in_reading_order_seed_001_portals() {
-        let mut t = Tile::new("t", 5, 2);
-        device(&mut t, Square::new(0, 0), Device::Portal(Colour::Red));
-        device(&mut t, Square::new(3, 0), Device::Portal(Colour::Blue));
-        device(&mut t, Square::new(4, 0), Device::Portal(Colour::Red));
-        device(&mut t, Square::new(1, 1), Device::Portal(Colour::Red));
-        device(&mut t, Square::new(2, 1), Device::Portal(Colour::Blue));
-        let f = Factory::new(Board::from_tile(&t, &[]));
-        assert_eq!(f.portal_exit(Square::new(0, 0)), Some(Square::new(4, 0)));
-        assert_eq!(f.portal_exit(Square::new(4, 0)), Some(Square::new(1, 1)));
-        assert_eq!(f.portal_exit(Square::new(1, 1)), Some(Square::new(0, 0)));
-        assert_eq!(f.portal_exit(Square::new(3, 0)), Some(Square::new(2, 1)));
-        assert_eq!(f.portal_exit(Square::new(2, 0)), None);
-    }
-
-    #[test]
-    fn a_gate_is_a_wall_both_ways_and_leads_to_its_pair_seed_001_gates() {
-        let mut t = Tile::new("t", 4, 3);
-        let gate = |c| EdgeSpec {
-            barrier: Some(Barrier::Gate(c)),
-            mount: None,
-        };
-        t.set_edge(Square::new(0, 0), Facing::E, gate(Colour::Blue));
-        t.set_edge(Square::new(3, 2), Facing::N, gate(Colour::Blue));
-        t.set_edge(Square::new(2, 2), Facing::W, gate(Colour::Green));
-        let f = Factory::new(Board::from_tile(&t, &[]));
-        // Walls for every other movement, from both sides.
-        assert!(f.blocks_move(Square::new(0, 0), Facing::E));
-        assert!(f.blocks_move(Square::new(1, 0), Facing::W));
-        assert_eq!(
-            f.gate_exit(Square::new(0, 0), Facing::E),
-            Some((Square::new(3, 2), Facing::S))
-        );
-        assert_eq!(
-            f.gate_exit(Square::new(3, 2), Facing::N),
-            Some((Square::new(0, 0), Facing::W))
-        );
-        // From the back there is no way in, and a gate without a pair leads nowhere.
-        assert_eq!(f.gate_exit(Square::new(1, 0), Facing::W), None);
-        assert_eq!(f.gate_exit(Square::new(2, 2), Facing::W), None);
-    }
-}
+mod tests;

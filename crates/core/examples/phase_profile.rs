@@ -2,14 +2,17 @@
 //! random programs on the 2 x 2 sample, options on) as a plain loop, for counting its instructions
 //! without building the window crate the benches need (issue 21):
 //! `cargo build --release -p factory-floor-core --example phase_profile`, then
-//! `valgrind --tool=callgrind --toggle-collect='*run_phase' target/release/examples/phase_profile [TURNS]`
-//! and divide by 5 x TURNS. Prints a checksum of the games so two builds can be seen to play the
-//! same games.
+//! `valgrind --tool=callgrind --toggle-collect='*run_phase' target/release/examples/phase_profile [TURNS [SIDE]]`
+//! and divide by 5 x TURNS. With SIDE, the board is the synthetic course of `benches/speed.rs`
+//! of that side (64: `speed/phases_8_robots/synthetic-64x64`). Prints a checksum of the games so
+//! two builds can be seen to play the same games.
 
 extern crate factory_floor_core as factory_floor;
 
 #[path = "../../../benches/common/games.rs"]
 mod games;
+#[path = "../../../benches/common/synthetic.rs"]
+mod synthetic;
 
 use factory_floor::engine::{Factory, Game, Rng, Settings};
 use factory_floor::format::Library;
@@ -20,12 +23,22 @@ fn main() -> std::process::ExitCode {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(3000);
+    let side: Option<i32> = std::env::args().nth(2).and_then(|a| a.parse().ok());
     let lib = Library::builtin();
-    let Some(c) = lib.find_course("standard-2x2.json") else {
-        eprintln!("phase_profile: the library has no standard-2x2.json");
-        return std::process::ExitCode::from(2);
+    let board = match side {
+        Some(side) => {
+            let course = synthetic::course(side, 64);
+            course.compile(&course.embedded)
+        }
+        None => {
+            let Some(c) = lib.find_course("standard-2x2.json") else {
+                eprintln!("phase_profile: the library has no standard-2x2.json");
+                return std::process::ExitCode::from(2);
+            };
+            c.course.compile(&lib)
+        }
     };
-    let factory = Arc::new(Factory::new(c.course.compile(&lib)));
+    let factory = Arc::new(Factory::new(board));
     let settings = Settings {
         lives: 100,
         ..Settings::default()

@@ -77,10 +77,11 @@ fn acts_name_what_a_square_does_to_a_robot_on_it_seed_001_gears_crushers_randomi
     );
     device(&mut t, Square::new(2, 0), Device::Randomizer);
     let f = Factory::new(Board::from_tile(&t, &[]));
-    assert_eq!(f.acts_at(0), acts::GEAR);
-    assert_eq!(f.acts_at(1), acts::CRUSH);
-    assert_eq!(f.acts_at(2), acts::RANDOMIZER);
-    // Open floor does nothing; off the grid is nothing either.
-    assert_eq!(f.acts_at(3), 0);
+    let plain = acts::PLAIN_EXIT | acts::PLAIN_ENTRY | acts::PLAIN_START;
+    assert_eq!(f.acts_at(0), acts::GEAR | plain);
+    assert_eq!(f.acts_at(1), acts::CRUSH | plain);
+    assert_eq!(f.acts_at(2), acts::RANDOMIZER | plain);
+    // Open floor does nothing and a move crosses it plainly; off the grid is not even that.
+    assert_eq!(f.acts_at(3), plain);
     assert_eq!(f.acts_at(4), 0);
 }

@@ -3,6 +3,8 @@
 //! searches the model. Every element the engine acts on is listed here, slot by slot.
 
 use super::cube::Fold;
+
+pub mod acts;
 use crate::geom::{Facing, Square};
 use crate::model::rules::CubeSide;
 use crate::model::{Barrier, Board, Colour, Device, Floor, Flow, HouseRules, Mount, Phases, Spin};
@@ -170,6 +172,8 @@ pub struct Factory {
     beam_runs: Vec<[u32; 4]>,
     /// `[cell * 5 + phase - 1]`: the fire step's burn on the cell (`fire_burn`), worked out once.
     burns: Vec<u8>,
+    /// `[cell]`: what the square does to a robot standing on it (`acts`); 0 off the board.
+    acts: Vec<u32>,
     /// Portals in reading order, with their colour.
     portals: Vec<(Square, Colour)>,
     /// Gates in reading order: the coloured-side square, the side the gate stands on, its colour.
@@ -379,13 +383,23 @@ impl Factory {
             flags,
             beam_runs,
             burns: Vec::new(),
+            acts: Vec::new(),
             cube: fold.map(|(side, _)| side),
             folds,
         };
         factory.burns = (0..factory.cells.len() * 5)
             .map(|k| factory.burn_at(factory.square_of(k / 5), (k % 5) as u8 + 1))
             .collect();
+        factory.acts = (0..factory.cells.len())
+            .map(|c| factory.acts_of(c))
+            .collect();
         factory
+    }
+
+    /// What the square of cell `c` does to a robot standing on it (`acts`); 0 off the grid.
+    #[inline]
+    pub fn acts_at(&self, c: usize) -> u32 {
+        self.acts.get(c).copied().unwrap_or(0)
     }
 
     pub fn board(&self) -> &Board {
@@ -404,6 +418,7 @@ impl Factory {
         self.cells.len()
     }
 
+    #[inline]
     pub fn index(&self, s: Square) -> Option<usize> {
         index_in(self.width, self.height, s)
     }
@@ -414,20 +429,26 @@ impl Factory {
     }
 
     /// The cell at `s`; off the grid it is the default cell, which is off the board.
+    #[inline]
     pub fn cell(&self, s: Square) -> Cell {
-        self.index(s).map(|i| self.cells[i]).unwrap_or_default()
+        self.index(s)
+            .and_then(|i| self.cells.get(i))
+            .copied()
+            .unwrap_or_default()
     }
 
     pub fn cell_at(&self, index: usize) -> Cell {
         self.cells.get(index).copied().unwrap_or_default()
     }
 
+    #[inline]
     pub fn is_on_board(&self, s: Square) -> bool {
         self.cell(s).on_board
     }
 
     /// A robot entering `s` in register phase `phase` falls: off the board, a pit or drain, or a
     /// trap door active this phase (RULINGS.md, One register phase, step 2; seed 001).
+    #[inline]
     pub fn is_hole(&self, s: Square, phase: u8) -> bool {
         let c = self.cell(s);
         !c.on_board || c.hole || c.trap_door.contains(phase)
@@ -435,6 +456,7 @@ impl Factory {
 
     /// Damage a robot takes moving onto `s` under a card in `phase` (Robots Move segment): an
     /// active flamer and a lava pit burn 1 each (seed 001, Flamers; Lava Pits).
+    #[inline]
     pub fn entry_burn(&self, s: Square, phase: u8) -> u8 {
         let c = self.cell(s);
         u8::from(c.flamer.contains(phase)) + u8::from(c.lava)
@@ -483,11 +505,13 @@ impl Factory {
     }
 
     /// RoboRally Cubed: the side of the cube the floor is on, `None` in other games.
+    #[inline]
     pub fn cube(&self) -> Option<CubeSide> {
         self.cube
     }
 
     /// Leaving `s` towards `dir` crosses a board edge of the cube.
+    #[inline]
     pub fn at_cube_edge(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).cube_edge & (1 << dir.index()) != 0
     }
@@ -503,26 +527,31 @@ impl Factory {
         self.is_on_board(t).then_some(t)
     }
 
+    #[inline]
     pub fn blocks_move(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).move_walls & (1 << dir.index()) != 0
     }
 
     /// A robot on `s` running or pushed into its wall towards `dir` meets spikes.
+    #[inline]
     pub fn spiked(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).spikes & (1 << dir.index()) != 0
     }
 
     /// A robot leaving `s` towards `dir` drops over a ledge.
+    #[inline]
     pub fn drops(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).ledge_drops & (1 << dir.index()) != 0
     }
 
+    #[inline]
     pub fn blocks_beam(&self, s: Square, dir: Facing) -> bool {
         self.cell(s).beam_walls & (1 << dir.index()) != 0
     }
 
     /// How many squares a beam leaving `s` towards `dir` crosses before a wall or the edge of the
     /// board stops it (0 off the grid).
+    #[inline]
     pub fn beam_run(&self, s: Square, dir: Facing) -> u32 {
         self.index(s).map_or(0, |c| self.beam_runs[c][dir.index()])
     }
@@ -551,11 +580,13 @@ impl Factory {
     }
 
     /// Whether some trap door is open in register phase `phase`.
+    #[inline]
     pub fn has_open_trap_doors(&self, phase: u8) -> bool {
         self.trap_door_phases.contains(phase)
     }
 
     /// Whether the board has a repulsor field anywhere.
+    #[inline]
     pub fn has_repulsor_fields(&self) -> bool {
         self.any_repulsor_field
     }
@@ -582,10 +613,16 @@ impl Factory {
     /// the next gate of the same colour in reading order (wrapping round): on that gate's
     /// coloured-side square, facing away from it (seed 001, Gates). `None` when there is no such
     /// gate here or it has no pair.
+    #[inline]
     pub fn gate_exit(&self, s: Square, dir: Facing) -> Option<(Square, Facing)> {
         if self.cell(s).gates & (1 << dir.index()) == 0 {
             return None;
         }
+        self.gate_pair(s, dir)
+    }
+
+    /// `gate_exit` for a square with a gate on its side `dir`: the list of gates searched.
+    fn gate_pair(&self, s: Square, dir: Facing) -> Option<(Square, Facing)> {
         let at = self.gate_list.iter().position(|g| g.0 == s && g.1 == dir)?;
         let colour = self.gate_list[at].2;
         let n = self.gate_list.len();
@@ -721,66 +758,12 @@ fn cut_at_cube_edge(
     }
 }
 
+#[inline]
 fn index_in(width: i32, height: i32, s: Square) -> Option<usize> {
-    ((0..width).contains(&s.x) && (0..height).contains(&s.y)).then(|| (s.y * width + s.x) as usize)
+    // One unsigned comparison a side: a negative coordinate is a huge unsigned one.
+    ((s.x as u32) < (width.max(0) as u32) && (s.y as u32) < (height.max(0) as u32))
+        .then(|| (s.y * width + s.x) as usize)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::geom::Square;
-    use crate::model::{Barrier, EdgeSpec, SquareSpec, Tile};
-
-    fn device(t: &mut Tile, at: Square, d: Device) {
-        t.set_square(
-            at,
-            SquareSpec {
-                device: Some(d),
-                ..SquareSpec::default()
-            },
-        );
-    }
-
-    #[test]
-    fn portals_pair_by_colour_in_reading_order_seed_001_portals() {
-        let mut t = Tile::new("t", 5, 2);
-        device(&mut t, Square::new(0, 0), Device::Portal(Colour::Red));
-        device(&mut t, Square::new(3, 0), Device::Portal(Colour::Blue));
-        device(&mut t, Square::new(4, 0), Device::Portal(Colour::Red));
-        device(&mut t, Square::new(1, 1), Device::Portal(Colour::Red));
-        device(&mut t, Square::new(2, 1), Device::Portal(Colour::Blue));
-        let f = Factory::new(Board::from_tile(&t, &[]));
-        assert_eq!(f.portal_exit(Square::new(0, 0)), Some(Square::new(4, 0)));
-        assert_eq!(f.portal_exit(Square::new(4, 0)), Some(Square::new(1, 1)));
-        assert_eq!(f.portal_exit(Square::new(1, 1)), Some(Square::new(0, 0)));
-        assert_eq!(f.portal_exit(Square::new(3, 0)), Some(Square::new(2, 1)));
-        assert_eq!(f.portal_exit(Square::new(2, 0)), None);
-    }
-
-    #[test]
-    fn a_gate_is_a_wall_both_ways_and_leads_to_its_pair_seed_001_gates() {
-        let mut t = Tile::new("t", 4, 3);
-        let gate = |c| EdgeSpec {
-            barrier: Some(Barrier::Gate(c)),
-            mount: None,
-        };
-        t.set_edge(Square::new(0, 0), Facing::E, gate(Colour::Blue));
-        t.set_edge(Square::new(3, 2), Facing::N, gate(Colour::Blue));
-        t.set_edge(Square::new(2, 2), Facing::W, gate(Colour::Green));
-        let f = Factory::new(Board::from_tile(&t, &[]));
-        // Walls for every other movement, from both sides.
-        assert!(f.blocks_move(Square::new(0, 0), Facing::E));
-        assert!(f.blocks_move(Square::new(1, 0), Facing::W));
-        assert_eq!(
-            f.gate_exit(Square::new(0, 0), Facing::E),
-            Some((Square::new(3, 2), Facing::S))
-        );
-        assert_eq!(
-            f.gate_exit(Square::new(3, 2), Facing::N),
-            Some((Square::new(0, 0), Facing::W))
-        );
-        // From the back there is no way in, and a gate without a pair leads nowhere.
-        assert_eq!(f.gate_exit(Square::new(1, 0), Facing::W), None);
-        assert_eq!(f.gate_exit(Square::new(2, 2), Facing::W), None);
-    }
-}
+mod tests;

@@ -58,6 +58,7 @@ impl Game {
     }
 
     /// Whether a die stands on `s` (Dice Rule).
+    #[inline]
     pub(super) fn die_at(&self, s: Square) -> bool {
         self.flags.as_ref().is_some_and(|f| f.die_on(s).is_some())
     }
@@ -65,6 +66,7 @@ impl Game {
     /// Whether a robot on `s` cannot go one square `dir`: a wall, or a die on the square ahead,
     /// which is a wall on all four sides of its square (seed 003 section 8.2); on a cube the square
     /// ahead may lie over a board edge (section 8.1).
+    #[inline]
     pub(super) fn blocks_move(&self, s: Square, dir: Facing) -> bool {
         self.factory.blocks_move(s, dir)
             || (self.flags.is_some() && self.die_at(self.factory.next(s, dir).0))

@@ -19,7 +19,7 @@ pub use super::robot::{
 };
 
 /// No cell: a robot that is not standing on the board (`Game::at_cell`).
-const NOWHERE: u32 = u32::MAX;
+pub(super) const NOWHERE: u32 = u32::MAX;
 
 /// Game options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -77,6 +77,9 @@ pub struct Game {
     /// rest): who stands where, in a few bytes whatever the board's size, so cloning a game for
     /// a look-ahead copies nothing in proportion to the board (issue 21).
     pub(super) at_cell: [u32; MAX_ROBOTS],
+    /// What the square each robot stands on does to it (`Factory::acts_at` of its `at_cell`, 0
+    /// for a robot not on the board): a phase step no robot stands in reach of is skipped.
+    pub(super) at_acts: [u32; MAX_ROBOTS],
     /// Undealt cards.
     pub(super) deck: Vec<Card>,
     /// Played and unused cards, back in the deck at the next shuffle.
@@ -200,6 +203,7 @@ impl Game {
             flags,
             opt: OptionsState::new(seed, &held),
             at_cell: [NOWHERE; MAX_ROBOTS],
+            at_acts: [0; MAX_ROBOTS],
             factory,
             names: Arc::new(setups.iter().map(|s| s.name.clone()).collect()),
             settings,
@@ -291,26 +295,39 @@ impl Game {
 
     // Occupancy: every active robot on the grid has its cell in `at_cell`.
 
+    #[inline]
     pub(super) fn occupy(&mut self, i: usize) {
         let r = self.robots[i];
         if r.is_active()
             && let Some(c) = self.factory.index(r.square)
         {
             self.at_cell[i] = c as u32;
+            self.at_acts[i] = self.factory.acts_at(c);
         }
     }
 
+    #[inline]
     pub(super) fn vacate(&mut self, i: usize) {
         self.at_cell[i] = NOWHERE;
+        self.at_acts[i] = 0;
+    }
+
+    /// Whether some robot on the board stands on a square that does one of `acts` (bits of
+    /// `factory::acts`): the steps that act on robots where they stand ask this first.
+    #[inline]
+    pub(super) fn stands_on(&self, acts: u32) -> bool {
+        self.at_acts.iter().fold(0, |all, &a| all | a) & acts != 0
     }
 
     /// Robots standing on `s` (active, real or virtual), as a bit set.
+    #[inline]
     pub fn robots_on(&self, s: Square) -> u16 {
         self.factory.index(s).map_or(0, |c| self.robots_at(c))
     }
 
     /// Robots standing on cell `c` (active, real or virtual), as a bit set: each robot's cell
     /// compared at once.
+    #[inline]
     pub(super) fn robots_at(&self, c: usize) -> u16 {
         let c = c as u32;
         let mut mask = 0u16;
@@ -321,6 +338,7 @@ impl Game {
     }
 
     /// The real robot on `s`, if any (there is at most one).
+    #[inline]
     pub fn real_robot_on(&self, s: Square) -> Option<usize> {
         let mut mask = self.robots_on(s);
         while mask != 0 {
@@ -334,6 +352,7 @@ impl Game {
     }
 
     /// Moves robot `i` to `to` (on or off the board), keeping occupancy right.
+    #[inline]
     pub(super) fn relocate(&mut self, i: usize, to: Square) {
         self.vacate(i);
         self.robots[i].square = to;

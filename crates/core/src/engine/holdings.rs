@@ -38,6 +38,7 @@ impl Game {
 
     /// Whether robot `i` can use option `o` now: on the board, powered up (or the Power-Down
     /// Shield while powered down), holding it.
+    #[inline]
     pub(super) fn usable(&self, i: usize, o: OptionCard) -> bool {
         let r = &self.robots[i];
         r.is_active()

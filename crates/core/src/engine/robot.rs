@@ -96,6 +96,7 @@ impl std::hash::Hash for Robot {
 }
 
 impl Robot {
+    #[inline]
     pub fn is_active(&self) -> bool {
         self.status == Status::Active
     }

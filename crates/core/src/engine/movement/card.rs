@@ -4,6 +4,7 @@
 
 use crate::engine::card::CardKind;
 use crate::engine::event::{Event, PushedBy, RobotId, RotateCause, Transport};
+use crate::engine::factory::acts;
 use crate::engine::game::{Game, MAX_ROBOTS};
 use crate::engine::robot::Ids;
 use crate::geom::{Facing, Square};
@@ -43,6 +44,11 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         let start = self.robots[i].square;
+        // No teleporter, water or oil where the card starts (`factory::acts`).
+        if self.at_acts[i] & acts::PLAIN_START != 0 {
+            self.card_squares_from(i, distance, distance, dir, phase, events);
+            return;
+        }
         let cell = self.factory.cell(start);
         // Teleporters: the card's distance plus 2, ignoring what lies between, unless a robot
         // or a non-flat device is on the square of arrival (seed 001, Teleporters; RULINGS.md:
@@ -68,7 +74,22 @@ impl Game {
         // Water, a current or an oil slick under the robot negates the first square (seed 001,
         // Water; Oil Slicks: "If a robot begins its movement on an oil slick, the first square
         // of movement is negated").
-        let mut left = distance.saturating_sub(u8::from(c.water || c.oil));
+        let squares = distance.saturating_sub(u8::from(c.water || c.oil));
+        self.card_squares_from(i, squares, distance, dir, phase, events);
+    }
+
+    /// `squares` squares of a card of `distance` (less than it on water or oil) one by one,
+    /// then the oil slick slide.
+    fn card_squares_from(
+        &mut self,
+        i: usize,
+        squares: u8,
+        distance: u8,
+        dir: Facing,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) {
+        let mut left = squares;
         let mut dir = dir;
         let mut moved = false;
         let mut went = Went::On;
@@ -81,6 +102,7 @@ impl Game {
         if moved
             && went != Went::Repelled
             && self.robots[i].is_active()
+            && self.at_acts[i] & acts::PLAIN_START == 0
             && self.factory.cell(self.robots[i].square).oil
         {
             self.slide(i, dir, distance, phase, events, 0);
@@ -99,7 +121,9 @@ impl Game {
         events: &mut Vec<Event>,
     ) -> Went {
         let from = self.robots[i].square;
-        if let Some((exit, away)) = self.factory.gate_exit(from, *dir) {
+        // No gate or ramp to look for on a plain square (`factory::acts`).
+        let plain = self.at_acts[i] & acts::PLAIN_EXIT != 0;
+        if !plain && let Some((exit, away)) = self.factory.gate_exit(from, *dir) {
             if !self.through_gate(i, *dir, exit, away, phase, events) {
                 return Went::Stop;
             }
@@ -133,13 +157,15 @@ impl Game {
                 return Went::Repelled;
             }
         }
-        if !self.blocks_move(from, *dir) && !self.up_the_ramp(i, *dir, left, events) {
+        if !plain && !self.blocks_move(from, *dir) && !self.up_the_ramp(i, *dir, left, events) {
             return Went::Stop;
         }
         if !self.step(i, dir, phase, events) {
             return Went::Stop;
         }
-        self.through_portal(i, events);
+        if self.at_acts[i] & acts::PLAIN_ENTRY == 0 {
+            self.through_portal(i, events);
+        }
         Went::On
     }
 

@@ -3,6 +3,7 @@
 
 use crate::engine::cube::quarter_turns;
 use crate::engine::event::{Event, PushedBy, RobotId, RotateCause};
+use crate::engine::factory::acts;
 use crate::engine::game::Game;
 use crate::engine::options::OptionCard;
 use crate::geom::{Facing, Turn};
@@ -25,6 +26,7 @@ impl Game {
             return false;
         };
         let (to, travel) = self.factory.next(from, *dir);
+        let left = self.at_acts[i];
         self.relocate(i, to);
         events.push(Event::Moved {
             robot: i as RobotId,
@@ -34,11 +36,19 @@ impl Game {
         self.turn_with_fold(i, *dir, travel, events);
         let went = *dir;
         *dir = travel;
-        self.push_along_from(&chain, travel, PushedBy::Robot(i as RobotId), false, events);
+        // Most squares push no one: then there is nothing to move, land or ram.
+        if chain.len > 0 {
+            self.push_along_from(&chain, travel, PushedBy::Robot(i as RobotId), false, events);
+            // Pushed robots move in the Robots Move segment too (docs/rules.md).
+            self.land_pushed(&chain, to, travel, phase, events);
+            self.ramming(i, chain.as_slice(), events);
+        }
         let dir = went;
-        // Pushed robots move in the Robots Move segment too (docs/rules.md).
-        self.land_pushed(&chain, to, travel, phase, events);
-        self.ramming(i, chain.as_slice(), events);
+        // From a square with no ledge onto one that burns, holds or swallows no robot: the
+        // checks below would all pass (`factory::acts`, read from the robot's square).
+        if left & acts::PLAIN_EXIT != 0 && self.at_acts[i] & acts::PLAIN_ENTRY != 0 {
+            return true;
+        }
         if self.factory.is_hole(to, phase) {
             self.destroy(i, self.fall_cause(to), events);
             return false;

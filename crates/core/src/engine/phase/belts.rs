@@ -7,10 +7,6 @@ use crate::engine::robot::bits;
 use crate::geom::{Facing, Square};
 use crate::model::FlowKind;
 
-fn bit(kind: FlowKind) -> u8 {
-    1 << (kind as u8)
-}
-
 /// Belt steps of RULINGS.md step 4: a (gold first square), b (express; gold second),
 /// c (every belt), d (currents and rivers).
 pub(super) const GOLD_STEP: u8 = 1 << (FlowKind::Gold as u8);
@@ -35,16 +31,14 @@ impl Game {
         let mut out = [Facing::N; MAX_ROBOTS];
         let mut moving: u16 = 0;
         for i in 0..n {
-            let r = self.robots[i];
-            if !r.is_active() {
+            // Off the board, or on no flow of these kinds (`factory::acts`: a bit per kind).
+            if self.at_acts[i] & u32::from(kinds) == 0 {
                 continue;
             }
+            let r = self.robots[i];
             let Some(flow) = self.factory.cell(r.square).flow else {
                 continue;
             };
-            if kinds & bit(flow.kind) == 0 {
-                continue;
-            }
             if self.blocks_move(r.square, flow.out) {
                 events.push(Event::Blocked {
                     robot: i as RobotId,

@@ -5,6 +5,7 @@
 
 use crate::engine::card::{Card, CardKind};
 use crate::engine::event::{Event, RobotId, RotateCause};
+use crate::engine::factory::acts;
 use crate::engine::game::{Game, MAX_ROBOTS, REGISTERS};
 use crate::engine::options::OptionCard;
 use crate::engine::robot::Ids;
@@ -25,18 +26,26 @@ impl Game {
     /// go in robot-list order (RULINGS.md, Fine points). Robots without a card follow, in list
     /// order, so the touch step lists finishers by priority too.
     pub(super) fn priority_order(&self, phase: u8) -> Ids {
-        let mut keyed: [(i32, u8); MAX_ROBOTS] = [(0, 0); MAX_ROBOTS];
+        // Each robot as one number, (65,536 - priority) above its index (priority -1 for no
+        // card), so ordering the numbers orders by priority, highest first, then by index; a
+        // few robots sort fastest by insertion, in place.
+        let mut keyed = [0u32; MAX_ROBOTS];
         let n = self.robots.len().min(MAX_ROBOTS);
-        for (i, k) in keyed.iter_mut().enumerate().take(n) {
+        for i in 0..n {
             let p = self
                 .card_for(i, phase)
                 .map_or(-1, |c| i32::from(c.priority));
-            *k = (-p, i as u8);
+            let key = ((0x1_0000 - p) as u32) << 8 | i as u32;
+            let mut at = i;
+            while at > 0 && keyed[at - 1] > key {
+                keyed[at] = keyed[at - 1];
+                at -= 1;
+            }
+            keyed[at] = key;
         }
-        keyed[..n].sort_unstable();
         let mut ids = Ids::new();
-        for k in &keyed[..n] {
-            ids.push(usize::from(k.1));
+        for &k in &keyed[..n] {
+            ids.push((k & 0xff) as usize);
         }
         ids
     }
@@ -191,9 +200,12 @@ impl Game {
     }
 
     fn execute(&mut self, i: usize, card: Card, phase: u8, events: &mut Vec<Event>) {
+        // No slime, maglock or flamer where the card starts (`factory::acts`): none is looked up.
+        let plain = self.at_acts[i] & acts::PLAIN_START != 0;
         // Slime: from it only Move 2 and Move 3 are executed; every other card is ignored
         // (seed 001, Slime).
-        if self.factory.cell(self.robots[i].square).slime
+        if !plain
+            && self.factory.cell(self.robots[i].square).slime
             && !matches!(card.kind, CardKind::Move2 | CardKind::Move3)
         {
             return;
@@ -205,7 +217,7 @@ impl Game {
             // A robot on an active maglock cannot move: its movement card is ignored (seed 001,
             // MagLocks).
             CardKind::BackUp | CardKind::Move1 | CardKind::Move2 | CardKind::Move3
-                if self.locked(i, phase) => {}
+                if !plain && self.locked(i, phase) => {}
             CardKind::BackUp | CardKind::Move1 | CardKind::Move2 | CardKind::Move3 => {
                 // Brakes, Fourth Gear, Reverse Gears and Crab Legs change the move (options).
                 let (dir, distance) = self.card_motion(i, card, phase, events);
@@ -215,7 +227,8 @@ impl Game {
                 // A robot that fails to leave an active flamer under its movement card takes 1
                 // (seed 001, Flamers). Rotation cards, and a Move 1 braked to Move 0, do not try
                 // to leave (docs/rules.md).
-                if distance > 0
+                if !plain
+                    && distance > 0
                     && self.robots[i].is_active()
                     && self.robots[i].square == start
                     && self.factory.cell(start).flamer.contains(phase)

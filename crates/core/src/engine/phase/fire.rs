@@ -4,9 +4,10 @@
 //! (Pressor and Tractor Beams, Mini Howitzer, Scrambler, Radio Control) act here.
 
 use crate::engine::event::{DiscardReason, Event, PushedBy, RobotId, Shooter};
-use crate::engine::game::{Game, MAX_ROBOTS, REGISTERS};
+use crate::engine::factory::acts;
+use crate::engine::game::{Game, MAX_ROBOTS, NOWHERE, REGISTERS};
 use crate::engine::options::{FireMode, OptionCard};
-use crate::engine::robot::bits;
+use crate::engine::robot::{Robot, bits};
 use crate::geom::{Facing, Square};
 
 /// The most flags, each with a die at most.
@@ -58,12 +59,12 @@ impl Game {
         let mut guard = [0u8; MAX_ROBOTS];
         // Squares that burn a robot ending the phase on or beside them, all in the fire step
         // (seed 001): flamers, lava pits and eruptions, radioactive waste, radiation in phase 5.
+        // (Only robots standing on such squares: `at_acts` is 0 for a robot off the board.)
         for (j, d) in damage.iter_mut().enumerate().take(n) {
-            let r = &self.robots[j];
-            if !r.is_active() {
+            if self.at_acts[j] & acts::BURN == 0 {
                 continue;
             }
-            *d = d.saturating_add(self.factory.fire_burn(r.square, phase));
+            *d = d.saturating_add(self.factory.fire_burn(self.robots[j].square, phase));
         }
         // Board lasers: the first square in line holding any robot; every robot there is hit.
         // The beams were traced once with the board (`Factory::laser_crossings`): only the beams
@@ -73,14 +74,14 @@ impl Game {
         let factory = std::sync::Arc::clone(&self.factory);
         let mut hits = std::mem::take(&mut self.beam_hits);
         hits.clear();
-        for (i, r) in self.robots.iter().enumerate() {
-            let Some(c) = factory.index(r.square) else {
-                continue;
-            };
-            // Each occupied square once (robots sharing it are all in its bit set).
-            if self.robots_at(c) == 0 || self.robots[..i].iter().any(|o| o.square == r.square) {
+        for i in 0..n {
+            // A robot off the board, or where no beam crosses, stops none; each occupied square
+            // once (the hits are sorted below, so which robot adds it does not matter).
+            let c = self.at_cell[i];
+            if self.at_acts[i] & acts::LASER == 0 || self.at_cell[..i].contains(&c) {
                 continue;
             }
+            let c = c as usize;
             for x in factory.laser_crossings(c) {
                 hits.push((x.line, x.pos, c as u32));
             }
@@ -140,7 +141,9 @@ impl Game {
         // put through, multiplied once here.
         let times = self.settings.house.laser_damage.unwrap_or(1);
         for (j, &d) in damage.iter().enumerate().take(n) {
-            self.take_damage(j, d.saturating_mul(times), events);
+            if d > 0 {
+                self.take_damage(j, d.saturating_mul(times), events);
+            }
         }
         if self.flags.is_some() {
             for (k, &d) in die_damage.iter().enumerate() {
@@ -164,6 +167,8 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         let n = self.robots.len().min(MAX_ROBOTS);
+        // No robot moves while the lasers fire.
+        let lines = Lines::of(&self.robots);
         for i in 0..n {
             let r = self.robots[i];
             if !r.is_active() || r.is_virtual || r.powered_down {
@@ -171,13 +176,7 @@ impl Game {
             }
             if r.options.is_empty() {
                 // The common case, kept cheap: one plain beam.
-                let plain = Beam {
-                    points: 1,
-                    pierce: false,
-                    weapon: None,
-                    fire_control: None,
-                };
-                self.trace(i, r.facing, plain, damage, guard, dice, effects, events);
+                self.plain_shot(i, r.facing, &lines, damage, guard, dice, events);
                 continue;
             }
             let c = self.opt.choices[i];
@@ -217,6 +216,58 @@ impl Game {
                 );
             }
         }
+    }
+
+    /// One plain beam of robot `i` going `dir` (1 point, through nothing, no weapon): `trace`
+    /// for the beam most robots fire, without the cases an option makes.
+    #[allow(clippy::too_many_arguments)]
+    fn plain_shot(
+        &mut self,
+        i: usize,
+        dir: Facing,
+        lines: &Lines,
+        damage: &mut [u8; MAX_ROBOTS],
+        guard: &mut [u8; MAX_ROBOTS],
+        dice: &mut [u8; MAX_FLAG],
+        events: &mut Vec<Event>,
+    ) {
+        let from = self.robots[i].square;
+        // No other robot on its row or column: nothing to look for (but across a cube's edge).
+        let line = lines.through(from, dir) & !(1 << i);
+        let robot = if line == 0 && self.factory.cube().is_none() {
+            None
+        } else {
+            self.nearest_in_line(from, dir, line)
+        };
+        // A die nearer than that robot stops the beam (seed 003 section 8.2).
+        if self.flags.is_some()
+            && let Some((n, _)) = self
+                .first_die_in_line(from, dir)
+                .filter(|&(_, d)| robot.is_none_or(|(_, s)| d < distance(from, s)))
+        {
+            hit_die(dice, n, &PLAIN_BEAM);
+            return;
+        }
+        let Some((j, hit)) = robot else {
+            return;
+        };
+        events.push(Event::Shot {
+            robot: j as RobotId,
+            shooter: Shooter::Robot(i as RobotId),
+            from,
+            to: hit,
+            beams: PLAIN_BEAM.points,
+        });
+        let mut pierce = false;
+        let through = self.shielded(
+            j,
+            PLAIN_BEAM.points,
+            dir,
+            Some((i, &mut pierce)),
+            &mut guard[j],
+            events,
+        );
+        damage[j] = damage[j].saturating_add(through);
     }
 
     /// One beam of robot `i` going `dir`.
@@ -358,19 +409,25 @@ impl Game {
     /// crosses from there (`Factory::beam_run`), and its square: what walking the beam square by
     /// square finds (`Game::real_robot_on` on each).
     fn first_real_robot_in_line(&self, at: Square, dir: Facing) -> Option<(usize, Square)> {
+        self.nearest_in_line(at, dir, Lines::of(&self.robots).through(at, dir))
+    }
+
+    /// `first_real_robot_in_line` among the robots in `line` (a bit set: those on the beam's row
+    /// or column): the nearest in range, the first robot in the list on a tie.
+    fn nearest_in_line(&self, at: Square, dir: Facing, line: u16) -> Option<(usize, Square)> {
         let run = i64::from(self.factory.beam_run(at, dir));
         let (ux, uy) = dir.delta();
         let mut best: Option<(i64, usize)> = None;
-        for (k, r) in self.robots.iter().enumerate() {
-            let (dx, dy) = (r.square.x - at.x, r.square.y - at.y);
-            if dx * uy - dy * ux != 0 || r.is_virtual {
+        // A beam a wall stops at once meets no robot on this board.
+        let line = if run > 0 { line } else { 0 };
+        for k in bits(line) {
+            let r = &self.robots[k];
+            let d = i64::from((r.square.x - at.x) * ux + (r.square.y - at.y) * uy);
+            if r.is_virtual || d < 1 || d > run || best.is_some_and(|(b, _)| b <= d) {
                 continue;
             }
-            let d = i64::from(dx * ux + dy * uy);
-            if d < 1 || d > run || best.is_some_and(|(b, _)| b <= d) {
-                continue;
-            }
-            if self.robots_on(r.square) & (1 << k) != 0 {
+            // Standing on the board (`robots_on(r.square)` holds `k`).
+            if self.at_cell[k] != NOWHERE {
                 best = Some((d, k));
             }
         }
@@ -535,6 +592,50 @@ fn hit_die(dice: &mut [u8; MAX_FLAG], n: u8, beam: &Beam) {
         *d = d.saturating_add(beam.points);
     }
 }
+
+/// The robots' columns and rows side by side (`i32::MIN` past the last robot): the robots on a
+/// beam's row or column come from one comparison of a whole array, which the compiler does a
+/// few lanes at a time (issue 21).
+struct Lines {
+    xs: [i32; MAX_ROBOTS],
+    ys: [i32; MAX_ROBOTS],
+}
+
+impl Lines {
+    fn of(robots: &[Robot]) -> Lines {
+        let mut lines = Lines {
+            xs: [i32::MIN; MAX_ROBOTS],
+            ys: [i32::MIN; MAX_ROBOTS],
+        };
+        for (k, r) in robots.iter().enumerate().take(MAX_ROBOTS) {
+            lines.xs[k] = r.square.x;
+            lines.ys[k] = r.square.y;
+        }
+        lines
+    }
+
+    /// The robots on the row (a beam going east or west) or column of `at`, as a bit set.
+    fn through(&self, at: Square, dir: Facing) -> u16 {
+        let (key, lane) = if dir.delta().0 != 0 {
+            (at.y, &self.ys)
+        } else {
+            (at.x, &self.xs)
+        };
+        let mut on = 0u16;
+        for (k, &v) in lane.iter().enumerate() {
+            on |= u16::from(v == key) << k;
+        }
+        on
+    }
+}
+
+/// A robot's main laser with no option to change it.
+const PLAIN_BEAM: Beam = Beam {
+    points: 1,
+    pierce: false,
+    weapon: None,
+    fire_control: None,
+};
 
 /// What one robot laser beam carries.
 #[derive(Clone, Copy)]

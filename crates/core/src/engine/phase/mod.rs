@@ -14,6 +14,7 @@ mod pushers;
 mod touch;
 
 use super::event::Event;
+use super::factory::acts;
 use super::game::{Game, Stage};
 use belts::{ALL_BELTS_STEP, CURRENT_STEP, EXPRESS_STEP, GOLD_STEP};
 
@@ -28,22 +29,36 @@ impl Game {
         events.push(Event::PhaseStarted { phase });
         // Trap doors open before anything moves (pushers.rs).
         self.open_trap_doors(phase, events);
-        self.randomizers(phase, events);
+        // The steps that act on robots where they stand run only when some robot stands where
+        // they act (`factory::acts`); skipped, they would find no robot and report nothing.
+        if self.stands_on(acts::RANDOMIZER) {
+            self.randomizers(phase, events);
+        }
         // Abort Switch and Conditional Program change cards before the reveal (cards.rs).
         self.options_before_reveal(phase, events);
         let order = self.priority_order(phase);
         self.reveal(&order, phase, events);
         self.robots_move(&order, phase, events);
-        self.repeaters(&order, phase, events);
+        if self.stands_on(acts::REPEATER) {
+            self.repeaters(&order, phase, events);
+        }
         // Moving flags ride each belt step and pusher with the robots (flag_moves.rs).
         for kinds in [GOLD_STEP, EXPRESS_STEP, ALL_BELTS_STEP, CURRENT_STEP] {
-            self.belt_step(kinds, phase, events);
+            if self.stands_on(u32::from(kinds)) {
+                self.belt_step(kinds, phase, events);
+            }
             self.flags_ride(kinds, phase, events);
         }
-        self.pushers(phase, events);
+        if self.stands_on(acts::PUSH) {
+            self.pushers(phase, events);
+        }
         self.flags_pushed(phase, events);
-        self.gears(events);
-        self.crushers(phase, events);
+        if self.stands_on(acts::GEAR) {
+            self.gears(events);
+        }
+        if self.stands_on(acts::CRUSH) {
+            self.crushers(phase, events);
+        }
         self.fire(phase, events);
         self.touch(&order, events);
         self.chop_shops(&order, phase, events);
@@ -59,6 +74,18 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::belts::{ALL_BELTS_STEP, CURRENT_STEP, EXPRESS_STEP, GOLD_STEP};
+
+    #[test]
+    fn each_belt_step_is_the_acts_bits_of_its_flows_rulings_belts() {
+        // `run_phase` skips a belt step when no robot stands on a square with those bits.
+        use crate::engine::factory::acts;
+        use crate::model::FlowKind;
+        let flows: u32 = FlowKind::ALL.iter().map(|&k| 1 << (k as u32)).sum();
+        assert_eq!(flows, acts::FLOW);
+        for step in [GOLD_STEP, EXPRESS_STEP, ALL_BELTS_STEP, CURRENT_STEP] {
+            assert_eq!(u32::from(step) & !acts::FLOW, 0);
+        }
+    }
 
     #[test]
     fn moving_flags_ride_the_belt_steps_robots_ride_rulings_belts() {

@@ -4,6 +4,7 @@
 
 use crate::engine::cube::quarter_turns;
 use crate::engine::event::{Event, OptionSource, RobotId};
+use crate::engine::factory::acts;
 use crate::engine::game::{Game, Status};
 use crate::engine::options::OptionCard;
 use crate::engine::robot::Ids;
@@ -21,6 +22,11 @@ impl Game {
             let i = usize::from(i);
             let r = self.robots[i];
             if !r.is_active() || r.powered_down {
+                continue;
+            }
+            // Nothing to touch: no flag, site, waste or chop shop under it, no option that
+            // reaches another square, and the flags where the board prints them.
+            if self.at_acts[i] & acts::TOUCH == 0 && r.options.is_empty() && self.flags.is_none() {
                 continue;
             }
             // The Mechanical Arm touches a site in reach (`touch_square`).
@@ -130,7 +136,7 @@ impl Game {
     /// option card even if it has no options"). Option cards are not modelled here, so the draw
     /// is recorded as radioactive waste's is; the phase-end trades need options a robot has.
     pub(super) fn chop_shops(&mut self, order: &Ids, phase: u8, events: &mut Vec<Event>) {
-        if phase != 5 {
+        if phase != 5 || !self.stands_on(acts::TOUCH) {
             return;
         }
         for &i in order.as_slice() {

@@ -269,3 +269,67 @@ fn a_large_board_is_a_texture_zoomed_out_and_only_its_chunks_in_sight_zoomed_in(
         after_pan - built
     );
 }
+
+#[test]
+fn open_reads_the_largest_course_on_a_worker_and_the_window_goes_on() {
+    // File > Open (and a recent file) of the largest course: reading and parsing its 3 MB with
+    // the tiles beside it takes about 100 ms, so it happens on a worker thread
+    // (app/files/opening.rs) while the open document stays and the frames go on.
+    let dir = common::temp_dir();
+    let path = dir.path().join("synthetic-320.json");
+    std::fs::write(&path, course_to_string(&synthetic::course(320, 1))).expect("write course");
+    let builder = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .with_max_steps(400);
+    let mut h = window(builder, Library::builtin(), None);
+    h.run();
+    let before = h.state().shown_name().map(str::to_string);
+    assert!(before.is_some(), "the sample course is open");
+    frame_probe::reset();
+    let ctx = h.ctx.clone();
+    h.state_mut().command(&ctx, Command::OpenPath(path.clone()));
+    // Not opened in the frame that asked: the file is being read aside, the document unchanged.
+    assert_eq!(h.state().files().opening_path(), Some(path.as_path()));
+    assert_eq!(h.state().shown_name().map(str::to_string), before);
+    let start = Instant::now();
+    while h.state().files().opening_path().is_some() {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the file was never read"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    assert!(h.state().errors().is_empty(), "{:?}", h.state().errors());
+    assert_eq!(
+        h.state().shown().map(|s| s.board.width()),
+        Some(320),
+        "the largest course is open"
+    );
+    check_frames("opening the largest course with Open");
+
+    // A broken large file: the reading worker's error is said, naming the file; nothing changes.
+    let broken = dir.path().join("broken.json");
+    let mut text = course_to_string(&synthetic::course(128, 1));
+    text.truncate(text.len() / 2);
+    std::fs::write(&broken, text).expect("write broken course");
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .command(&ctx, Command::OpenPath(broken.clone()));
+    while h.state().files().opening_path().is_some() {
+        assert!(start.elapsed() < Duration::from_secs(240), "never read");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    assert_eq!(h.state().shown().map(|s| s.board.width()), Some(320));
+    assert!(
+        h.state()
+            .errors()
+            .iter()
+            .any(|e| e.starts_with("Could not open") && e.contains("broken.json")),
+        "{:?}",
+        h.state().errors()
+    );
+}

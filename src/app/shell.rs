@@ -191,7 +191,7 @@ impl App {
         // A file named on the command line opens as Open would: a bundle offers its tiles, a
         // course names the tiles it cannot find.
         if let Some(path) = file {
-            app.files.open_file(&mut app.ws, &path);
+            app.files.open_file_now(&mut app.ws, &path);
         }
         let ws = &mut app.ws;
         // Else the document open last, as it was left (its own zoom and pan come back with it).
@@ -294,7 +294,11 @@ impl eframe::App for App {
                 &self.ws.errors,
             ));
         });
-        let hint = self.mouse_hint();
+        let mut hint = self.mouse_hint();
+        if let Some(path) = self.files.opening_path() {
+            // A large file being read aside (files/opening.rs): the document stays as it was.
+            hint = format!("Opening {}...  {hint}", path.display());
+        }
         let status_bar = egui::Panel::bottom("status_bar").show(ui, |ui| {
             status_bar::status_bar_ui(ui, self.ws.hovered.as_ref(), &hint);
         });

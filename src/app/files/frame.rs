@@ -23,6 +23,7 @@ impl Files {
             self.changed_on_disk(ws, None);
         }
         self.dialog_frame(ws, ctx);
+        self.poll_opening(ws, ctx);
         if self.pending.is_none()
             && !self.offer_restore.is_empty()
             && let Some(answer) = dialogs::restore_prompt(ctx, &self.offer_restore)

@@ -13,6 +13,7 @@ pub mod export_dialog;
 pub mod file_dialog;
 pub mod frame;
 pub mod open;
+pub mod opening;
 pub mod pending;
 pub mod picker;
 pub mod recovery;
@@ -81,6 +82,8 @@ pub struct Files {
     recovery_written: std::collections::BTreeMap<String, u64>,
     /// The user library folder, when not the platform's (`user_library_dir`): tests set it.
     pub user_library: Option<PathBuf>,
+    /// A large file being read on a worker thread (`opening.rs`).
+    pub opening: Option<opening::Opening>,
 }
 
 impl Files {

@@ -12,7 +12,13 @@ use std::path::Path;
 
 /// Opens a file. One that fails to load leaves the open document as it was and says why.
 pub fn open_path(ws: &mut Workspace, path: &Path) {
-    match open_into(&mut ws.library, path) {
+    let read = read_file(path);
+    open_read(ws, path, read);
+}
+
+/// Opens a file already read (`read_file`), here or on a worker thread.
+pub fn open_read(ws: &mut Workspace, path: &Path, read: Result<ReadFile, LoadError>) {
+    match read.and_then(|r| add_read(&mut ws.library, path, r)) {
         Ok(entry) => {
             ws.settings.remember(path);
             ws.open_entry(entry);
@@ -71,12 +77,35 @@ pub fn sample_entry(library: &Library) -> Option<Entry> {
 /// Loads a tile or course file into the library and returns its entry. A course's tiles are
 /// looked up in the `tiles/` folders beside it too, as `check` does.
 pub fn open_into(library: &mut Library, path: &Path) -> Result<Entry, LoadError> {
+    let read = read_file(path)?;
+    add_read(library, path, read)
+}
+
+/// A file read from disk with the tiles beside it, not yet in the library: what a worker thread
+/// hands back when a large file is opened (`Files::open_file`).
+pub struct ReadFile {
+    doc: FileDocument,
+    beside: Vec<crate::format::library::LibraryTile>,
+}
+
+/// Reads the file at `path` and the tiles beside it. Touches nothing of the window's, so it may
+/// run on a worker thread.
+pub fn read_file(path: &Path) -> Result<ReadFile, LoadError> {
     let doc = load_document(path)?;
     // The tiles beside the file; the window's library has the user library and built-ins.
-    for t in Library::for_file_in(path, None).tiles {
-        if t.shelf == Shelf::Beside {
-            library.add_on(FileDocument::Tile(t.tile), t.origin, Shelf::Beside);
-        }
+    let beside = Library::for_file_in(path, None)
+        .tiles
+        .into_iter()
+        .filter(|t| t.shelf == Shelf::Beside)
+        .collect();
+    Ok(ReadFile { doc, beside })
+}
+
+/// Puts a file read by `read_file` into the library and returns its entry.
+pub fn add_read(library: &mut Library, path: &Path, read: ReadFile) -> Result<Entry, LoadError> {
+    let ReadFile { doc, beside } = read;
+    for t in beside {
+        library.add_on(FileDocument::Tile(t.tile), t.origin, Shelf::Beside);
     }
     let tile_id = match &doc {
         FileDocument::Tile(t) => Some(t.id.clone()),

@@ -55,7 +55,7 @@ impl Files {
             PendingAction::NewCourse => {
                 ws.set_document(Document::new(Content::Course(new_course()), None, true));
             }
-            PendingAction::Open(Some(path)) => self.open_file(ws, &path),
+            PendingAction::Open(Some(path)) => self.open_file(ws, ctx, &path),
             PendingAction::Open(None) => self.ask(ws, ctx, Purpose::Open),
             PendingAction::Import(Some(path)) => import_tiled(ws, &path),
             PendingAction::Import(None) => self.ask(ws, ctx, Purpose::Import),

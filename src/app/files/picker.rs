@@ -261,7 +261,7 @@ impl Files {
     /// Does what the dialog was opened for with the path it gave.
     fn chosen(&mut self, ws: &mut Workspace, ctx: &egui::Context, purpose: Purpose, path: PathBuf) {
         match purpose {
-            Purpose::Open => self.open_file(ws, &path),
+            Purpose::Open => self.open_file(ws, ctx, &path),
             Purpose::Import => super::open::import_tiled(ws, &path),
             // Saved for the unsaved-changes prompt: its Save goes on with what is left to save.
             Purpose::SaveAs(then) => {

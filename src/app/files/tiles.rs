@@ -55,8 +55,25 @@ impl Files {
     /// Opens a file as the document and says what the library made of a course: the tiles it
     /// could not find (the course opens with the gaps shown), which copy it used where two
     /// differ, and, for a bundle, offers its tiles to the user library.
-    pub fn open_file(&mut self, ws: &mut Workspace, path: &Path) {
+    /// A large file is read on a worker thread first (`opening.rs`), and this goes on when it
+    /// is read.
+    pub fn open_file(&mut self, ws: &mut Workspace, ctx: &egui::Context, path: &Path) {
+        if Self::reads_aside(path) {
+            self.read_aside(path, ctx);
+            return;
+        }
+        self.open_file_now(ws, path);
+    }
+
+    /// As `open_file`, in this frame whatever the file's size (the file named on the command
+    /// line, opened before the window's first frame).
+    pub fn open_file_now(&mut self, ws: &mut Workspace, path: &Path) {
         open_path(ws, path);
+        self.after_open(ws, path);
+    }
+
+    /// What `open_file` says once the file is open.
+    pub(super) fn after_open(&mut self, ws: &mut Workspace, path: &Path) {
         let Some(course) = ws
             .doc
             .as_ref()

@@ -7,7 +7,7 @@ use super::large::{LARGE_SQUARES, LargeBoard};
 use super::paint::{ColourMap, TextRequest, scene_to_shapes_mapped, text_shape};
 use crate::render::Scene;
 use egui::emath::RectTransform;
-use egui::epaint::{ClippedShape, Mesh, Primitive};
+use egui::epaint::{ClippedShape, Mesh};
 use egui::{Painter, Rect};
 use std::sync::Arc;
 
@@ -86,15 +86,7 @@ impl BoardCache {
             .filter(|s| !matches!(s, egui::Shape::Noop))
             .map(|shape| ClippedShape::new(key.clip, shape))
             .collect();
-        let mut mesh = Mesh::default();
-        for primitive in painter.ctx().tessellate(clipped, key.pixels_per_point) {
-            // Every shape but text is drawn with the font atlas's white pixel: one texture.
-            if let Primitive::Mesh(m) = primitive.primitive
-                && (mesh.is_empty() || m.texture_id == mesh.texture_id)
-            {
-                mesh.append(m);
-            }
-        }
+        let mesh = super::paint::one_mesh(painter.ctx(), clipped, key.pixels_per_point);
         self.mesh = Arc::new(mesh);
         self.texts = texts;
         self.key = Some(key);

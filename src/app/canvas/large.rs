@@ -8,7 +8,7 @@
 use super::paint::{ColourMap, TextRequest, background_shape, shape_to_egui, text_shape};
 use crate::render::{Rgba, Scene, Shape, Stroke, png};
 use egui::emath::RectTransform;
-use egui::epaint::{ClippedShape, Mesh, Primitive};
+use egui::epaint::{ClippedShape, Mesh};
 use egui::{Color32, Painter, Pos2, Rect, Vec2};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -682,16 +682,7 @@ fn tessellate(painter: &Painter, scene: &Scene, shapes: &[u32], made: Level) -> 
         .filter(|s| !matches!(s, egui::Shape::Noop))
         .map(|s| ClippedShape::new(Rect::EVERYTHING, s))
         .collect();
-    let mut mesh = Mesh::default();
-    for primitive in painter.ctx().tessellate(clipped, made.pixels_per_point) {
-        // Every shape is drawn from the font atlas (glyphs, and its white pixel): one texture.
-        if let Primitive::Mesh(m) = primitive.primitive
-            && (mesh.is_empty() || m.texture_id == mesh.texture_id)
-        {
-            mesh.append(m);
-        }
-    }
-    mesh
+    super::paint::one_mesh(painter.ctx(), clipped, made.pixels_per_point)
 }
 
 /// A chunk mesh made at `level` points per square moved to where `to_screen` puts the board.

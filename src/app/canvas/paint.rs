@@ -232,6 +232,24 @@ fn align(a: Anchor) -> Align2 {
     Align2([h, v])
 }
 
+/// Tessellates `clipped` into one mesh. Every shape is drawn from the font atlas (glyphs, and its
+/// white pixel for the rest), so all of it shares one texture.
+pub(super) fn one_mesh(
+    ctx: &egui::Context,
+    clipped: Vec<egui::epaint::ClippedShape>,
+    pixels_per_point: f32,
+) -> egui::epaint::Mesh {
+    let mut mesh = egui::epaint::Mesh::default();
+    for primitive in ctx.tessellate(clipped, pixels_per_point) {
+        if let egui::epaint::Primitive::Mesh(m) = primitive.primitive
+            && (mesh.is_empty() || m.texture_id == mesh.texture_id)
+        {
+            mesh.append(m);
+        }
+    }
+    mesh
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

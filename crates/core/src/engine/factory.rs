@@ -335,28 +335,13 @@ impl Factory {
             })
             .collect();
         if let Some((side, _)) = fold {
-            for line in &mut lasers {
-                cut_at_cube_edge(
-                    &mut line.cells,
-                    line.direction,
-                    side,
-                    width,
-                    height,
-                    &cells,
-                    &folds,
-                );
-            }
             // A repulsor's beam is traced like a board laser's (docs/rules.md, Repulsors).
-            for line in &mut repulsors {
-                cut_at_cube_edge(
-                    &mut line.cells,
-                    line.direction,
-                    side,
-                    width,
-                    height,
-                    &cells,
-                    &folds,
-                );
+            let beams = lasers
+                .iter_mut()
+                .map(|l| (&mut l.cells, l.direction))
+                .chain(repulsors.iter_mut().map(|r| (&mut r.cells, r.direction)));
+            for (line_cells, direction) in beams {
+                cut_at_cube_edge(line_cells, direction, side, width, height, &cells, &folds);
             }
         }
         let laser_crossings = Crossings::new(cells.len(), lasers.iter().map(|l| &l.cells[..]));

@@ -75,17 +75,13 @@ impl PlayView {
     }
 }
 
-/// The options each robot has used so far in the game shown (robot, option): a used option (one
-/// that acted, or kept damage off) is face up under Secret Options.
+/// The options each robot has used so far in the game shown (robot, option): face up under
+/// Secret Options, by the engine's rule (`Event::reveals_option`).
 fn revealed_options(s: &Session) -> Vec<(usize, OptionCard)> {
     s.steps()[..=s.cursor().min(s.steps().len().saturating_sub(1))]
         .iter()
         .flat_map(|step| step.events.iter())
-        .filter_map(|e| match e {
-            Event::OptionUsed { robot, option, .. }
-            | Event::DamagePrevented { robot, option, .. } => Some((usize::from(*robot), *option)),
-            _ => None,
-        })
+        .filter_map(Event::reveals_option)
         .collect()
 }
 

@@ -361,6 +361,17 @@ impl Event {
         }
     }
 
+    /// Secret Options (seed 003 section 8.4): options are "kept face-down until used". The
+    /// robot and option this event turns face up: an option that acted (`OptionUsed`) or kept
+    /// damage off (`DamagePrevented`); every other event reveals none.
+    pub fn reveals_option(&self) -> Option<(usize, OptionCard)> {
+        match self {
+            Event::OptionUsed { robot, option, .. }
+            | Event::DamagePrevented { robot, option, .. } => Some((usize::from(*robot), *option)),
+            _ => None,
+        }
+    }
+
     /// One log line, naming robots by `names` (indexed by robot id).
     pub fn describe(&self, names: &[String]) -> String {
         let name = |r: RobotId| {

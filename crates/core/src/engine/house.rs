@@ -2,11 +2,50 @@
 //! House rules): each rule's bookkeeping in one function here, called from the one place in the
 //! turn where the rule acts, so a game with no house rule pays one `Settings` test per call.
 
+use super::card::Card;
 use super::event::{DiscardReason, Event, OptionSource, RobotId};
 use super::game::{Game, Status};
 use super::options::OptionCard;
+use super::rng::Rng;
 use super::robot::Ids;
 use crate::geom::Square;
+
+/// The Three Minute Rule (seed 003 section 8.4): "a late player's program is completed by ...
+/// randomly drawing from the player's unplayed cards (without looking) to fill the empty
+/// slots". A program of `size` cards: the cards of `partial` where they are set and in the
+/// hand (a card not in the hand counts as an empty slot), each empty slot filled with a card
+/// drawn at random (by `seed`) from the hand's cards not already in the program. The race
+/// completes a late person's or bot's program with it; scenario files with `late_hand`.
+pub fn complete_program(
+    hand: &[Card],
+    partial: &[Option<Card>],
+    size: usize,
+    seed: u64,
+) -> Vec<Card> {
+    let mut unplayed: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|c| !partial.contains(&Some(*c)))
+        .collect();
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(size);
+    for k in 0..size {
+        match partial
+            .get(k)
+            .copied()
+            .flatten()
+            .filter(|c| hand.contains(c))
+        {
+            Some(c) => out.push(c),
+            None if !unplayed.is_empty() => {
+                let i = rng.below(unplayed.len() as u64) as usize;
+                out.push(unplayed.swap_remove(i));
+            }
+            None => break,
+        }
+    }
+    out
+}
 
 impl Game {
     /// The start of the game (as turn 1 begins): One Free Option ("At the beginning of the game,

@@ -61,6 +61,7 @@ pub use event::{
 };
 pub use factory::Factory;
 pub use game::{Game, Settings, Stage};
+pub use house::complete_program;
 pub use lone::LoneOutcome;
 pub use options::{
     ChoiceError, Choices, Exchange, FireMode, OptionCard, OptionSet, Placed, Policy, RegisterSet,

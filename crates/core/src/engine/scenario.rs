@@ -6,7 +6,8 @@
 use super::card::Card;
 use super::event::Event;
 use super::factory::Factory;
-use super::game::{Game, REGISTERS, RobotSetup, Settings, Status};
+use super::game::{Game, REGISTERS, RobotSetup, Settings};
+use super::house::complete_program;
 use super::options::{Choices, OptionSet};
 use crate::format::locate::{JsonPath, locate};
 use crate::format::tile::{EdgeEntry, SquareEntry, TileFile, tile_from_file};
@@ -17,6 +18,9 @@ use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::sync::Arc;
+
+mod expect;
+use expect::{compare, compare_face_up, compare_options, options_drawn};
 
 /// A scenario file as written on disk.
 #[derive(Debug, Deserialize)]
@@ -89,6 +93,11 @@ struct RobotEntry {
     /// it, as no power down does).
     #[serde(default)]
     announce_power_down: bool,
+    /// The Three Minute Rule (seed 003 section 8.4): the robot is late, and this is the hand it
+    /// was dealt; its `registers` (nulls for empty slots) are completed from the hand's unplayed
+    /// cards, seeded by the scenario's seed.
+    #[serde(default)]
+    late_hand: Option<Vec<Card>>,
 }
 
 /// What a robot should look like after the scenario; every field is optional.
@@ -119,6 +128,8 @@ struct Expect {
     hand_cards: Option<usize>,
     /// The card kept for next turn by the Flywheel.
     kept: Option<Card>,
+    /// The option cards held that are face up at the end (Secret Options: those revealed).
+    face_up: Option<OptionSet>,
 }
 
 /// The board: a path (relative to the scenario file) to a tile or course file, or a tile inline.
@@ -472,6 +483,7 @@ pub fn run_scenario(
             }
         }
     }
+    complete_late_programs(&sf, &mut programs, &err_at)?;
     let mut events = Vec::new();
     game.begin_scripted_turn(&mut events);
     let mut most_cards = 0;
@@ -537,6 +549,7 @@ pub fn run_scenario(
             };
             let mut fields = compare(exp, &game.robots()[i], options_drawn(&events, i));
             fields.extend(compare_options(exp, &game, i));
+            fields.extend(compare_face_up(exp, &game, &events, i));
             checks.push(RobotCheck {
                 robot: name.clone(),
                 fields,
@@ -581,144 +594,43 @@ pub fn run_scenario(
     })
 }
 
-/// How many option draws the events record for robot `i`.
-fn options_drawn(events: &[Event], i: usize) -> usize {
-    events
-        .iter()
-        .filter(|e| matches!(e, Event::OptionDrawn { robot, .. } if usize::from(*robot) == i))
-        .count()
-}
-
-fn compare(exp: &Expect, r: &super::game::Robot, drawn: usize) -> Vec<FieldCheck> {
-    let mut out = Vec::new();
-    let mut check = |field: &'static str, expected: Option<String>, actual: String| {
-        if let Some(expected) = expected {
-            out.push(FieldCheck {
-                field,
-                expected,
-                actual,
-            });
+/// The Three Minute Rule (seed 003 section 8.4): each robot with a `late_hand` gets its
+/// program completed by `complete_program`, the engine's rule, seeded by the scenario's seed.
+/// Without the rule in force a late hand is an error naming the field.
+fn complete_late_programs(
+    sf: &ScenarioFile,
+    programs: &mut Vec<(usize, Vec<Option<Card>>, JsonPath)>,
+    err_at: &dyn Fn(JsonPath, String) -> String,
+) -> Result<(), String> {
+    for (i, r) in sf.robots.iter().enumerate() {
+        let Some(hand) = &r.late_hand else {
+            continue;
+        };
+        let here = JsonPath::root().key("robots").index(i).key("late_hand");
+        if sf.rules.three_minute_rule.is_none() {
+            return Err(err_at(
+                here,
+                format!(
+                    "robot {}'s late_hand needs the three-minute-rule house rule in \"rules\"",
+                    r.name
+                ),
+            ));
         }
-    };
-    let on_board = r.status == Status::Active;
-    let square = if on_board {
-        r.square.to_string()
-    } else {
-        format!("off the board ({})", status_word(r.status))
-    };
-    check("square", exp.square.map(|s| s.to_string()), square);
-    check(
-        "facing",
-        exp.facing.map(|f| f.to_string()),
-        r.facing.to_string(),
-    );
-    check(
-        "damage",
-        exp.damage.map(|d| d.to_string()),
-        r.damage.to_string(),
-    );
-    check(
-        "lives",
-        exp.lives.map(|d| d.to_string()),
-        r.lives.to_string(),
-    );
-    check(
-        "flags",
-        exp.flags.map(|d| d.to_string()),
-        r.flags.to_string(),
-    );
-    check(
-        "archive",
-        exp.archive.map(|s| s.to_string()),
-        r.archive.to_string(),
-    );
-    let destroyed = matches!(r.status, Status::Destroyed | Status::Eliminated);
-    check(
-        "destroyed",
-        exp.destroyed.map(|b| b.to_string()),
-        destroyed.to_string(),
-    );
-    check(
-        "virtual",
-        exp.is_virtual.map(|b| b.to_string()),
-        r.is_virtual.to_string(),
-    );
-    check(
-        "powered_down",
-        exp.powered_down.map(|b| b.to_string()),
-        r.powered_down.to_string(),
-    );
-    check(
-        "finished",
-        exp.finished.map(|b| b.to_string()),
-        (r.status == Status::Finished).to_string(),
-    );
-    check(
-        "place",
-        exp.place.map(|p| p.to_string()),
-        r.place.map_or("none".to_string(), |p| p.to_string()),
-    );
-    check(
-        "options_drawn",
-        exp.options_drawn.map(|n| n.to_string()),
-        drawn.to_string(),
-    );
-    out
-}
-
-/// The option fields of an expectation (issue 8).
-fn compare_options(exp: &Expect, game: &Game, i: usize) -> Vec<FieldCheck> {
-    let mut out = Vec::new();
-    let list = |set: OptionSet| {
-        let codes: Vec<&str> = set.iter().map(|o| o.code()).collect();
-        format!("[{}]", codes.join(", "))
-    };
-    if let Some(set) = exp.options {
-        out.push(FieldCheck {
-            field: "options",
-            expected: list(set),
-            actual: list(game.options(i)),
-        });
+        let k = match programs.iter().position(|(j, ..)| *j == i) {
+            Some(k) => k,
+            None => {
+                programs.push((i, Vec::new(), here));
+                programs.len() - 1
+            }
+        };
+        let partial = &programs[k].1;
+        if partial.len() > REGISTERS {
+            continue; // the register check reports it
+        }
+        let program = complete_program(hand, partial, REGISTERS, sf.seed);
+        programs[k].1 = program.into_iter().map(Some).collect();
     }
-    if let Some(n) = exp.option_count {
-        out.push(FieldCheck {
-            field: "option_count",
-            expected: n.to_string(),
-            actual: game.options(i).len().to_string(),
-        });
-    }
-    if let Some(n) = exp.locked_registers {
-        out.push(FieldCheck {
-            field: "locked_registers",
-            expected: n.to_string(),
-            actual: game.robots()[i].locked_count().to_string(),
-        });
-    }
-    if let Some(n) = exp.hand_cards {
-        out.push(FieldCheck {
-            field: "hand_cards",
-            expected: n.to_string(),
-            actual: game.hand(i).len().to_string(),
-        });
-    }
-    if let Some(kept) = exp.kept {
-        let word = |c: Option<Card>| c.map_or("none".to_string(), |c| c.to_string());
-        out.push(FieldCheck {
-            field: "kept",
-            expected: word(Some(kept)),
-            actual: word(game.kept_card(i)),
-        });
-    }
-    out
-}
-
-fn status_word(s: Status) -> &'static str {
-    match s {
-        Status::Active => "on the board",
-        Status::Destroyed => "destroyed",
-        Status::Eliminated => "out of the game",
-        Status::Finished => "finished",
-    }
+    Ok(())
 }
 
 /// The scenario's board: an inline tile, or a tile or course file beside the scenario.
@@ -773,3 +685,6 @@ fn load_board(
         }),
     }
 }
+
+#[cfg(test)]
+mod tests;

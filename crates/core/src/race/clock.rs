@@ -3,7 +3,6 @@
 //! "a late player's program is completed by ... randomly drawing from the player's unplayed
 //! cards (without looking) to fill the empty slots".
 
-use crate::engine::{Card, Rng};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
@@ -48,43 +47,13 @@ impl fmt::Debug for RaceClock {
     }
 }
 
-/// A program of `size` cards: the cards of `partial` where they are set, each empty slot filled
-/// with a card drawn at random (by `seed`) from the hand's cards not already in the program.
-pub fn complete_program(
-    hand: &[Card],
-    partial: &[Option<Card>],
-    size: usize,
-    seed: u64,
-) -> Vec<Card> {
-    let mut unplayed: Vec<Card> = hand
-        .iter()
-        .copied()
-        .filter(|c| !partial.contains(&Some(*c)))
-        .collect();
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::with_capacity(size);
-    for k in 0..size {
-        match partial
-            .get(k)
-            .copied()
-            .flatten()
-            .filter(|c| hand.contains(c))
-        {
-            Some(c) => out.push(c),
-            None if !unplayed.is_empty() => {
-                let i = rng.below(unplayed.len() as u64) as usize;
-                out.push(unplayed.swap_remove(i));
-            }
-            None => break,
-        }
-    }
-    out
-}
+/// How a late program is completed: the engine's rule, one place (`engine::complete_program`).
+pub use crate::engine::complete_program;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::full_deck;
+    use crate::engine::{Card, full_deck};
 
     #[test]
     fn a_late_program_keeps_its_cards_and_fills_the_rest_from_unplayed_ones_seed_003_section_8_4() {

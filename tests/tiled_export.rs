@@ -341,8 +341,10 @@ fn the_command_line_imports_exports_and_checks() {
 }
 
 fn app() -> egui_kittest::Harness<'static, factory_floor::app::App> {
+    // The shared builder's frame budget: validation answers from a worker thread and asks for a
+    // repaint, so a run may take more frames than egui's default four (it failed so once).
     window(
-        egui_kittest::Harness::builder().with_size([1200.0, 800.0]),
+        common::window::builder([1200.0, 800.0]),
         Library::builtin(),
         None,
     )

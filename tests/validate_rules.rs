@@ -397,6 +397,61 @@ fn rule_flag_unreachable() {
 }
 
 #[test]
+fn rule_solver_undecided() {
+    // docs/validation.md, Speed, progress and Cancel: a line search that stops at its budget
+    // before any line reaches a flag does not call that flag unreachable (a warning says the
+    // course could not be checked); a flag that even the relaxed game cannot reach from where the
+    // line got is still the error.
+    use factory_floor::validate::{Progress, analyse_board_with};
+    let run = |c: &Course, budget: usize| -> Vec<Diagnostic> {
+        analyse_board_with(c, c.compile(EMPTY), &Progress::with_budget(budget))
+            .map(|a| a.diagnostics)
+            .unwrap_or_default()
+    };
+    let c = base();
+    let small = run(&c, 5);
+    let undecided: Vec<&Diagnostic> = small
+        .iter()
+        .filter(|d| d.rule == "solver-undecided")
+        .collect();
+    assert_eq!(undecided.len(), 1, "{small:?}");
+    assert_eq!(undecided[0].severity, Severity::Warning);
+    assert!(
+        undecided[0].message.contains("after 5 states"),
+        "{}",
+        undecided[0].message
+    );
+    assert!(
+        !small.iter().any(|d| d.rule == "flag-unreachable"),
+        "{small:?}"
+    );
+    // With the whole budget the line is found: neither.
+    assert!(found(&c, "solver-undecided").is_empty());
+    assert!(found(&c, "flag-unreachable").is_empty());
+    // Flag 1 walled in on every side: unreachable whatever the budget.
+    let mut walled = base();
+    for side in Facing::ALL {
+        edge(
+            &mut walled,
+            0,
+            Square::new(5, 5),
+            side,
+            Some(Barrier::Plain),
+            None,
+        );
+    }
+    let small = run(&walled, 5);
+    assert!(
+        small.iter().any(|d| d.rule == "flag-unreachable"),
+        "{small:?}"
+    );
+    assert!(
+        !small.iter().any(|d| d.rule == "solver-undecided"),
+        "{small:?}"
+    );
+}
+
+#[test]
 fn rule_flags_share_tile() {
     let mut c = base();
     c.flags[1].at = Square::new(8, 8);

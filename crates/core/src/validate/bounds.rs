@@ -60,8 +60,11 @@ impl Preds {
 /// The relaxed registers to a goal layer from every state of the layers before it.
 pub(super) struct Bounds {
     /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
-    /// layers the goal does not need (before `first`).
+    /// layers the goal does not need (before `first`). For the typical hand's bounds, per table
+    /// state and set of capped kinds already played this turn (`Capped`).
     layers: Vec<Vec<u32>>,
+    /// The card kinds a typical hand's bounds count (`Bounds::typical`); none for the others.
+    capped: Capped,
     /// No bounds: every search is whole (moving flags, where a flag's square changes with the
     /// turn and a bound from one square would not be a lower bound).
     off: bool,
@@ -72,6 +75,7 @@ impl Bounds {
     pub fn off() -> Bounds {
         Bounds {
             layers: Vec::new(),
+            capped: Capped::NONE,
             off: true,
         }
     }
@@ -95,18 +99,210 @@ impl Bounds {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
             layers[layer] = layer_bounds(table, preds, flags[layer], after.map(Vec::as_slice));
         }
-        Bounds { layers, off: false }
+        Bounds {
+            layers,
+            capped: Capped::NONE,
+            off: false,
+        }
+    }
+
+    /// Bounds towards the last flag for lines a typical hand allows (`hands::typical_caps`):
+    /// the relaxed game with no damage and no locks, where a turn plays at most one card of each
+    /// kind in `capped` (`Capped::of`: Move 3 and Move 2). Tighter than `new`, which lets every
+    /// register play Move 3; still lower bounds for the typical-hand search, and consistent.
+    pub fn typical(
+        table: &StepTable,
+        preds: &Preds,
+        flags: &[usize],
+        caps: &[[u8; 7]; 10],
+    ) -> Bounds {
+        let capped = Capped::of(caps);
+        let goal = flags.len();
+        let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
+        for layer in (0..goal).rev() {
+            let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
+            layers[layer] =
+                capped_bounds(table, preds, flags[layer], capped, after.map(Vec::as_slice));
+        }
+        Bounds {
+            layers,
+            capped,
+            off: false,
+        }
     }
 
     /// The bound of the search state with `layer` flags touched on `node` (`cell * 4 +
-    /// facing`) before register phase `phase + 1` (0 at or beyond the goal).
-    pub fn of(&self, layer: u8, node: u32, phase: u8) -> u32 {
-        self.layers
-            .get(usize::from(layer))
-            .and_then(|l| l.get(node as usize * PHASES + usize::from(phase)))
-            .copied()
-            .unwrap_or(0)
+    /// facing`) before register phase `phase + 1` (0 at or beyond the goal), having played
+    /// `turn` this turn (the cards of the registers before `phase`, indices into `CARDS`).
+    pub fn of(&self, layer: u8, node: u32, phase: u8, turn: &[u8; 5]) -> u32 {
+        let state = node as usize * PHASES + usize::from(phase);
+        let at = if self.capped == Capped::NONE {
+            Some(state)
+        } else {
+            self.capped
+                .played(&turn[..usize::from(phase)])
+                .map(|m| state * SETS + usize::from(m))
+        };
+        match at {
+            Some(at) => self
+                .layers
+                .get(usize::from(layer))
+                .and_then(|l| l.get(at))
+                .copied()
+                .unwrap_or(0),
+            // A capped kind twice in one turn, which a typical hand never plays: no bound.
+            None => 0,
+        }
     }
+}
+
+/// Sets of capped kinds: a bit each, at most two kinds.
+const SETS: usize = 4;
+
+/// The card kinds (indices into `CARDS`, at most two) of which a turn of a typical-hand line
+/// plays at most one: a typical hand holds at most one and, from 5 damage on, when registers
+/// lock, none, so a turn's card of that kind is either from the hand or locked from the last
+/// turn, which played at most one itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Capped([u8; 2]);
+
+impl Capped {
+    const NONE: Capped = Capped([u8::MAX; 2]);
+
+    fn of(caps: &[[u8; 7]; 10]) -> Capped {
+        let mut kinds = [u8::MAX; 2];
+        let mut found = 0;
+        for k in 0..caps[0].len() {
+            // Damage 5 locks register 5 (RULINGS.md, Damage): from there the hand holds none.
+            let one = caps.iter().all(|row| row[k] <= 1) && caps[5..].iter().all(|row| row[k] == 0);
+            if one && found < kinds.len() {
+                kinds[found] = k as u8;
+                found += 1;
+            }
+        }
+        Capped(kinds)
+    }
+
+    /// The bit of card `k`, 0 when it is not capped.
+    fn bit(self, k: usize) -> u8 {
+        self.0
+            .iter()
+            .position(|&c| usize::from(c) == k)
+            .map_or(0, |i| 1 << i)
+    }
+
+    /// The set of capped kinds among `cards`; `None` when one of them comes twice.
+    fn played(self, cards: &[u8]) -> Option<u8> {
+        let mut m = 0;
+        for &c in cards {
+            let b = self.bit(usize::from(c));
+            if m & b != 0 {
+                return None;
+            }
+            m |= b;
+        }
+        Some(m)
+    }
+}
+
+/// `layer_bounds` in the game where a turn plays at most one card of each kind in `capped`:
+/// per table state and set of capped kinds already played this turn (`state * SETS + set`).
+fn capped_bounds(
+    table: &StepTable,
+    preds: &Preds,
+    flag: usize,
+    capped: Capped,
+    after: Option<&[u32]>,
+) -> Vec<u32> {
+    let states = table.states();
+    let mut dist = vec![NEVER; states * SETS];
+    // Where card `k` from state `s` with set `m` leads: the next state and set, or `None` when
+    // the card is capped and already played this turn.
+    let next = |s: usize, m: u8, k: usize, to: u32| -> Option<usize> {
+        let b = capped.bit(k);
+        if m & b != 0 {
+            return None;
+        }
+        let phase = s % PHASES;
+        let m2 = if phase + 1 == PHASES { 0 } else { m | b };
+        Some((to as usize * PHASES + (phase + 1) % PHASES) * SETS + usize::from(m2))
+    };
+    let mut sources: Vec<(u32, u32)> = Vec::new();
+    for s in 0..states {
+        for m in 0..SETS as u8 {
+            let mut best = NEVER;
+            for (k, &to) in table.next_nodes(s).iter().enumerate() {
+                if to == NO_STEP || (to / 4) as usize != flag {
+                    continue;
+                }
+                let Some(at) = next(s, m, k, to) else {
+                    continue;
+                };
+                let rest = match after {
+                    Some(a) => a[at],
+                    None => 0,
+                };
+                if rest != NEVER {
+                    best = best.min(rest + 1);
+                }
+            }
+            if best != NEVER {
+                sources.push((best, (s * SETS + usize::from(m)) as u32));
+            }
+        }
+    }
+    sources.sort_unstable();
+    let mut queue: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
+    let mut next_source = 0;
+    loop {
+        let from_queue = queue.front().map(|&v| dist[v as usize]);
+        let v = match (from_queue, sources.get(next_source).copied()) {
+            (q, Some((d, s))) if q.is_none_or(|q| d < q) => {
+                next_source += 1;
+                if d >= dist[s as usize] {
+                    continue;
+                }
+                dist[s as usize] = d;
+                s
+            }
+            (Some(_), _) => match queue.pop_front() {
+                Some(v) => v,
+                None => break,
+            },
+            (None, _) => break,
+        };
+        let d = dist[v as usize];
+        let state = v as usize / SETS;
+        let node = (state / PHASES) as u32;
+        // A state on the flag is never entered within the layer: arriving there touches it.
+        if node as usize / 4 == flag {
+            continue;
+        }
+        let mut last = None;
+        for &u in preds.of_state(state) {
+            // One entry per card that leads here: the cards are all looked at below.
+            if last.replace(u) == Some(u) {
+                continue;
+            }
+            let u = u as usize;
+            for (k, &to) in table.next_nodes(u).iter().enumerate() {
+                if to != node {
+                    continue;
+                }
+                for m in 0..SETS as u8 {
+                    if next(u, m, k, to) != Some(v as usize) {
+                        continue;
+                    }
+                    let at = u * SETS + usize::from(m);
+                    if dist[at] > d + 1 {
+                        dist[at] = d + 1;
+                        queue.push_back(at as u32);
+                    }
+                }
+            }
+        }
+    }
+    dist
 }
 
 /// One layer's bounds: a step onto `flag` costs 1 plus the next layer's bound where it lands (0

@@ -17,6 +17,7 @@ mod lives;
 mod moving;
 pub mod play;
 pub mod progress;
+mod reach;
 mod rule_ids;
 mod rules;
 mod search;
@@ -125,15 +126,20 @@ impl ChanceFlag {
     }
 }
 
-/// Checks a course against every setup rule and solves it. Diagnostics come sorted: errors
-/// first, then by rule.
+/// Checks a course against every setup rule and solves it as far as the rules need: the
+/// shortest whole line from every start (a flag no line reaches is an error), what luck reaches,
+/// and the dice. Diagnostics come sorted: errors first, then by rule. The figures no diagnostic
+/// reads (each leg's own minimum, the typical-hand line, the trap squares) are left to `analyse`.
 pub fn validate(course: &Course, library: &dyn TileSource) -> Vec<Diagnostic> {
-    analyse(course, library).diagnostics
+    validate_board(course, &course.compile(library))
 }
 
 /// As `validate`, for a course already compiled into `board`.
 pub fn validate_board(course: &Course, board: &Board) -> Vec<Diagnostic> {
-    analyse_board(course, board.clone()).diagnostics
+    let progress = Progress::new();
+    analyse_in(course, board.clone(), &progress, solver::Detail::LineOnly)
+        .map(|a| a.diagnostics)
+        .unwrap_or_default()
 }
 
 /// The diagnostics, the best line and the difficulty of a course.
@@ -164,6 +170,16 @@ pub fn analyse_board(course: &Course, board: Board) -> Analysis {
 /// As `analyse_board`, reporting its stage to `progress` and stopping, with `None`, as soon as
 /// it is cancelled there (the window's Cancel).
 pub fn analyse_board_with(course: &Course, board: Board, progress: &Progress) -> Option<Analysis> {
+    analyse_in(course, board, progress, solver::Detail::Full)
+}
+
+/// `analyse_board_with`, solving the first start in `detail`.
+fn analyse_in(
+    course: &Course,
+    board: Board,
+    progress: &Progress,
+    detail: solver::Detail,
+) -> Option<Analysis> {
     let mut out = Vec::new();
     progress.enter(0);
     rules::check_all(course, &board, &mut out);
@@ -202,14 +218,19 @@ pub fn analyse_board_with(course: &Course, board: Board, progress: &Progress) ->
                 .map(|s| s.under(&course.rules.house))
         {
             searcher.progress = Some(progress);
-            if let Some(s) = solver::solve_with(&searcher, start, &facings, solver::Detail::Full) {
+            if let Some(s) = solver::solve_with(&searcher, start, &facings, detail) {
                 if progress.is_cancelled() {
                     return None;
                 }
                 progress.enter(4);
                 dice::check(course, &table, start, &facings, &mut out);
-                if let Some(u) = &s.unreachable {
-                    analysis.by_chance = luck(&searcher, u, start, &facings, &mut out);
+                match &s.unreachable {
+                    // The search stopped at its budget: it cannot say the flag is unreachable.
+                    Some(u) if s.undecided => {
+                        out.push(rules::solver_undecided(u, searcher.budget()))
+                    }
+                    Some(u) => analysis.by_chance = luck(&searcher, u, start, &facings, &mut out),
+                    None => {}
                 }
                 analysis.starts = starts::every_start(course.start, &searcher, &s);
                 if progress.is_cancelled() {

@@ -5,6 +5,10 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
+/// The most states one search may visit before it gives up (about 70 bytes each), unless a
+/// validation sets its own (`Progress::with_budget`).
+pub const STATE_BUDGET: usize = 4_000_000;
+
 /// The stages of a validation, in order, in user words.
 pub const STAGES: [&str; 6] = [
     "setup rules",
@@ -22,11 +26,29 @@ pub struct Progress {
     stage: AtomicUsize,
     /// Of the stage under way, done out of 1000 (the step table says how far it is).
     within: AtomicU32,
+    /// The most states one search may visit; 0 for `STATE_BUDGET`.
+    budget: AtomicUsize,
 }
 
 impl Progress {
     pub fn new() -> Progress {
         Progress::default()
+    }
+
+    /// A validation whose searches each stop after `states` states (at least 1) instead of
+    /// `STATE_BUDGET`: what a search that runs out does is then seen on a small course.
+    pub fn with_budget(states: usize) -> Progress {
+        let p = Progress::default();
+        p.budget.store(states.max(1), Ordering::Relaxed);
+        p
+    }
+
+    /// The most states one search may visit.
+    pub fn budget(&self) -> usize {
+        match self.budget.load(Ordering::Relaxed) {
+            0 => STATE_BUDGET,
+            n => n,
+        }
     }
 
     /// Asks the validation to stop as soon as it can.

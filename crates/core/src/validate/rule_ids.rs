@@ -88,6 +88,11 @@ pub const RULES: &[(&str, Severity, &str)] = &[
         "every flag can be reached, in order, from the start by a lone robot playing legal cards (RULINGS.md, Setup rules)",
     ),
     (
+        "solver-undecided",
+        Severity::Warning,
+        "the solver's search stopped at its budget of states before it could tell whether every flag can be reached (docs/validation.md, Speed, progress and Cancel)",
+    ),
+    (
         "flags-share-tile",
         Severity::Advice,
         "one flag per tile is advice, not a rule (RULINGS.md)",

@@ -626,6 +626,21 @@ pub(super) fn flag_unreachable(u: &super::Unreachable, board: &Board) -> Diagnos
     }
 }
 
+/// The solver's search stopped at its budget before any line reached flag `u.flag`: whether it
+/// can be reached is not known, so it is a warning, not `flag-unreachable`.
+pub(super) fn solver_undecided(u: &super::Unreachable, budget: usize) -> Diagnostic {
+    Diagnostic {
+        severity: severity_of("solver-undecided"),
+        rule: "solver-undecided",
+        squares: vec![u.square],
+        tiles: Vec::new(),
+        message: format!(
+            "the solver stopped after {} states before any line reached flag {} at {}: the course may still be finishable, but it could not be checked (docs/validation.md, Speed, progress and Cancel)",
+            budget, u.flag, u.square
+        ),
+    }
+}
+
 /// Why the way stops: the nearest square a line reaches, and a trap door there that opens under
 /// a robot waiting on it.
 fn unreachable_reason(u: &super::Unreachable, board: &Board) -> String {

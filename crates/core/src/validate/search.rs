@@ -25,6 +25,9 @@ use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// How many times its budget of states the passes of one bounded search may visit in all.
+const PASSES_BUDGET: usize = 4;
+
 /// A card slot with no card remembered.
 const FREE: u8 = 7;
 
@@ -86,7 +89,7 @@ pub(super) struct State {
 impl State {
     /// Its lower bound in `bounds` (`bounds.rs`).
     pub fn bound(&self, bounds: &Bounds) -> u32 {
-        bounds.of(self.layer, self.node, self.phase)
+        bounds.of(self.layer, self.node, self.phase, &self.turn)
     }
 
     fn key(&self) -> u128 {
@@ -133,7 +136,7 @@ pub(super) struct Visit {
 /// The states reached so far, for the dominance test: per state without its damage, the least
 /// damage it was reached with.
 #[derive(Default)]
-struct Seen {
+pub(super) struct Seen {
     /// `[(layer * nodes + node) * PHASES + phase]` for states with no lock and no used cards:
     /// the least damage, `u8::MAX` when not reached. The common case, without hashing.
     plain: Vec<u8>,
@@ -145,7 +148,7 @@ struct Seen {
 }
 
 impl Seen {
-    fn new(nodes: usize, layers: usize, timed: bool) -> Seen {
+    pub fn new(nodes: usize, layers: usize, timed: bool) -> Seen {
         Seen {
             plain: if timed {
                 Vec::new()
@@ -160,7 +163,7 @@ impl Seen {
 
     /// Whether `s` is new: no state reached before is the same with no more damage and no more
     /// cards of any kind used. Records it if so.
-    fn admit(&mut self, s: &State) -> bool {
+    pub fn admit(&mut self, s: &State) -> bool {
         let free = s
             .cards
             .iter()
@@ -273,6 +276,29 @@ impl<'a> Searcher<'a> {
         } else {
             Bounds::new(self.table, &self.preds, &self.flags, leg, leg + 1)
         }
+    }
+
+    /// Whether a state's turn or archive tells it apart from the same square, facing and
+    /// register (moving flags, lives rules): then every state is hashed (`Seen`).
+    pub fn timed(&self) -> bool {
+        self.timeline.is_some() || self.lives.modelled()
+    }
+
+    /// Whether `s`, with flags touched, stands on the flag it touched last: its square, or under
+    /// moving flags the step that led to it touched the flag (`touched`), which may stand
+    /// elsewhere at other times.
+    pub fn on_flag(&self, s: &State, touched: bool) -> bool {
+        match (&self.timeline, usize::from(s.layer).checked_sub(1)) {
+            (_, None) => false,
+            (None, Some(k)) => self.flags.get(k) == Some(&((s.node / 4) as usize)),
+            (Some(_), Some(_)) => touched,
+        }
+    }
+
+    /// The most states one search may visit (`Progress::budget`).
+    pub fn budget(&self) -> usize {
+        self.progress
+            .map_or(super::progress::STATE_BUDGET, Progress::budget)
     }
 
     /// Whether the validation was cancelled.
@@ -493,35 +519,47 @@ impl<'a> Searcher<'a> {
         }
         let mut limit = first_limit;
         let mut step = 1;
+        // Each pass keeps at most the budget's states (the memory); all of them together visit
+        // at most `PASSES_BUDGET` times as many (the time), as each repeats the last.
+        let mut spent = 0usize;
         loop {
-            let (out, pruned) = self.search_within(seeds, goal, opts, Some((bounds, limit)));
+            let mut pass = opts;
+            if opts.budget > 0 {
+                let left = opts
+                    .budget
+                    .saturating_mul(PASSES_BUDGET)
+                    .saturating_sub(spent);
+                pass.budget = opts.budget.min(left).max(1);
+            }
+            let (out, pruned) = self.search_within(seeds, goal, pass, Some((bounds, limit)));
             if out.finish.is_some() || out.gave_up {
                 return Some(out);
             }
-            if !pruned {
-                return None;
-            }
-            limit = limit.saturating_add(step);
+            spent += out.visits.len();
+            // At least the least level plus bound among the states this pass dropped (every
+            // limit below it would repeat this pass), and rising faster each pass so that the
+            // passes, each a repeat of the last, stay few.
+            limit = pruned?.max(limit.saturating_add(step));
             step = (step * 2).min(8);
         }
     }
 
-    /// `search`, dropping states whose level plus bound exceeds the limit; also whether a state
-    /// that could still finish was dropped.
+    /// `search`, dropping states whose level plus bound exceeds the limit; also the least level
+    /// plus bound of the states dropped that could still finish (`None`: none was).
     fn search_within(
         &self,
         seeds: &[State],
         goal: u8,
         opts: Options,
         limit: Option<(&Bounds, u32)>,
-    ) -> (Outcome, bool) {
+    ) -> (Outcome, Option<u32>) {
         let mut visits: Vec<Visit> = Vec::new();
         let mut seen = Seen::new(
             self.table.states() / PHASES,
             usize::from(goal),
-            self.timeline.is_some() || self.lives.modelled(),
+            self.timed(),
         );
-        let mut pruned = false;
+        let mut pruned: Option<u32> = None;
         // Whether a state `level` registers in is beyond the limit (noting the drop).
         let mut beyond = |s: &State, level: u32| match limit {
             Some((bounds, limit)) => {
@@ -529,8 +567,11 @@ impl<'a> Searcher<'a> {
                 if b == NEVER {
                     return true;
                 }
-                let over = level.saturating_add(b) > limit;
-                pruned |= over;
+                let f = level.saturating_add(b);
+                let over = f > limit;
+                if over {
+                    pruned = Some(pruned.map_or(f, |p| p.min(f)));
+                }
                 over
             }
             None => false,

@@ -19,9 +19,10 @@
 //! (RULINGS.md, step 6). The 1994 start lets the player choose the facing (RULINGS.md, Re-entry;
 //! seed 000, Set Up); a numbered start is solved as printed, each one (`starts.rs`).
 
-use super::bounds::{NEVER, Preds};
+use super::bounds::{Bounds, NEVER, Preds};
 use super::hands;
 use super::moving::Timeline;
+use super::reach::{self, Arrivals};
 use super::search::{Options, Outcome, Searcher, State, Visit};
 use crate::engine::steps::{NO_STEP, PHASES};
 use crate::engine::{Card, Factory};
@@ -53,14 +54,25 @@ pub const MODEL_HELP: &str = "The solver's model (every figure assumes it):
 Each leg's own minimum is the fewest registers from any way of arriving at the previous flag; the
 shortest whole line's legs are its slices and may be longer. See docs/validation.md.";
 
-/// The most states one search may visit before it gives up (about 70 bytes each).
-pub const STATE_BUDGET: usize = 4_000_000;
+pub use super::progress::STATE_BUDGET;
 
 /// The squares a robot can stand on from which flag `flag` (0-based) cannot be reached from
 /// register phase 1 whatever its facing, undamaged: a backward search over the steps from every
 /// state on the flag. A moving flag is on each square of its timeline after the phases it stands
 /// there at (`moving.rs`); any turn will do, so these squares are certain traps, not every one.
 fn traps(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<Square> {
+    let table = searcher.table;
+    let good = reaching(searcher, flag, preds);
+    (0..table.cells())
+        .filter(|&c| table.is_standable(c))
+        .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
+        .map(|c| table.factory().square_of(c))
+        .collect()
+}
+
+/// Per table state, whether flag `flag` (0-based) can be reached from it in the relaxed game
+/// (no damage, any cards): a backward search over the steps from every state on the flag.
+fn reaching(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<bool> {
     let table = searcher.table;
     let states = table.states();
     let mut good = vec![false; states];
@@ -91,11 +103,18 @@ fn traps(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<Square> {
             }
         }
     }
-    (0..table.cells())
-        .filter(|&c| table.is_standable(c))
-        .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
-        .map(|c| table.factory().square_of(c))
-        .collect()
+    good
+}
+
+/// Whether no state on `from` (any facing, any register) reaches flag `flag` (0-based) even in
+/// the relaxed game: then the flag is unreachable from there whatever a search that stopped
+/// early would have found.
+fn never_reaches(searcher: &Searcher<'_>, from: Square, flag: usize) -> bool {
+    let Some(cell) = searcher.table.factory().index(from) else {
+        return true;
+    };
+    let good = reaching(searcher, flag, &searcher.preds);
+    (0..4 * PHASES).all(|i| !good[cell * 4 * PHASES + i])
 }
 
 /// One register of a program: the card played, the phase it is played in, and where the robot
@@ -216,6 +235,9 @@ pub struct Solution {
     pub typical: Option<TypicalLine>,
     /// A search ran out of its state budget (`STATE_BUDGET`): figures may be missing.
     pub gave_up: bool,
+    /// The line's own search ran out of its budget before any line reached the last flag:
+    /// `unreachable` says how far the search got, not that no line goes further.
+    pub undecided: bool,
 }
 
 impl Solution {
@@ -264,7 +286,8 @@ pub fn start_of(start: StartRule, factory: &Factory) -> Option<(Square, Vec<Faci
 pub enum Detail {
     /// The whole line, each leg's own minimum, the typical-hand line and the trap squares.
     Full,
-    /// The whole line only (the other starts of a course).
+    /// The whole line only (the other starts of a course, and `validate`, whose diagnostics
+    /// need no more).
     LineOnly,
 }
 
@@ -320,24 +343,22 @@ pub(super) fn solve_with(
     );
     let opts = Options {
         typical: false,
-        exhaustive: full,
-        budget: STATE_BUDGET,
+        exhaustive: false,
+        budget: searcher.budget(),
     };
-    // The other starts need only the first finish: searched within bounds (the same finish),
-    // and whole only when there is none, to say how far a line gets.
-    let bounded = if full {
-        None
-    } else {
-        let first_limit = seeds.iter().map(|s| s.bound(&searcher.bounds)).min();
-        first_limit
-            .filter(|&b| b != NEVER)
-            .and_then(|b| searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, b))
-    };
+    // The line is the first finish: searched within bounds (the same finish as the whole
+    // search), and whole only when there is none, to say how far a line gets.
+    let first_limit = seeds.iter().map(|s| s.bound(&searcher.bounds)).min();
+    let bounded = first_limit
+        .filter(|&b| b != NEVER)
+        .and_then(|b| searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, b));
     let out = match bounded {
         Some(out) => out,
         None => searcher.search(&seeds, goal, opts),
     };
-    let mut gave_up = out.gave_up;
+    let line_gave_up = out.gave_up;
+    let out_finished = out.finish;
+    let mut gave_up = line_gave_up;
     let visits = &out.visits;
     // The line: to the finish, or to the best arrival on the last flag reached.
     let (mut steps, end) = match out.finish {
@@ -419,18 +440,42 @@ pub(super) fn solve_with(
             nearest,
         }
     });
+    // A line search that stopped at its budget decides nothing about the flag it did not reach,
+    // unless even the relaxed game cannot reach it from where the line got.
+    let undecided = line_gave_up
+        && out_finished.is_none()
+        && unreachable
+            .as_ref()
+            .is_some_and(|u| !never_reaches(searcher, u.from, usize::from(u.flag) - 1));
     let mut leg_minima = Vec::new();
     let mut typical = None;
     if full {
         if let Some(p) = searcher.progress {
             p.enter(3);
         }
+        // Every way of arriving at each flag, when the line finished and so no search ran
+        // through every state (a line that stops short comes from the whole search, whose
+        // states are all the ways there are).
+        let arrivals = (out.finish.is_some() && n > 1)
+            .then(|| reach::arrivals(searcher, &seeds, goal, searcher.budget()));
+        let from = From {
+            visits,
+            finish: out.finish,
+            arrivals: arrivals.as_ref(),
+            start: &seeds,
+        };
         for leg in 0..n {
-            let (minimum, stopped) = leg_minimum(searcher, visits, out.finish, leg);
+            let (minimum, stopped) = leg_minimum(searcher, &from, leg);
             gave_up |= stopped;
             leg_minima.push(minimum);
         }
-        let t = typical_search(searcher, &seeds, &out);
+        // The line's states are not needed any more: free them before the next search.
+        let shortest = out
+            .finish
+            .map(|(before, ..)| visits[before as usize].level + 1);
+        drop(arrivals);
+        drop(out);
+        let t = typical_search(searcher, &seeds, shortest, line_gave_up);
         typical = Some(TypicalLine {
             registers: t.finish.map(|f| t.visits[f.0 as usize].level + 1),
             damage: t.finish.map_or(0, |f| {
@@ -456,35 +501,50 @@ pub(super) fn solve_with(
         chance,
         typical,
         gave_up,
+        undecided,
     })
 }
 
 /// The shortest line a typical hand allows: the same first finish as a whole breadth-first
-/// search, searched within bounds from the unconstrained line's length (a typical hand is one
-/// more constraint, so its line is never shorter); none when the unconstrained search found no
-/// line (and did not give up).
-fn typical_search(searcher: &Searcher<'_>, seeds: &[State], whole: &Outcome) -> Outcome {
+/// search, searched within bounds from the unconstrained line's length `shortest` (a typical
+/// hand is one more constraint, so its line is never shorter); none when the unconstrained
+/// search found no line, and given up on when that search gave up (`gave_up`).
+fn typical_search(
+    searcher: &Searcher<'_>,
+    seeds: &[State],
+    shortest: Option<u32>,
+    gave_up: bool,
+) -> Outcome {
     let opts = Options {
         typical: true,
         exhaustive: false,
-        budget: STATE_BUDGET,
+        budget: searcher.budget(),
     };
     let none = || Outcome {
         visits: Vec::new(),
         finish: None,
         gave_up: false,
     };
-    let Some((before, ..)) = whole.finish else {
-        return if whole.gave_up {
-            searcher.search(seeds, searcher.flags.len() as u8, opts)
-        } else {
-            none()
-        };
+    let Some(shortest) = shortest else {
+        // No line at all, or the line's own search stopped at its budget: a typical hand's
+        // line is no shorter and its search no smaller, so it would stop there too.
+        return Outcome { gave_up, ..none() };
     };
-    let shortest = whole.visits[before as usize].level + 1;
+    // Bounds that know a typical hand plays at most one Move 3 and one Move 2 a turn: far
+    // tighter than the any-cards bounds, so far fewer states lie under each limit.
+    let bounds = if searcher.bounds.is_off() {
+        Bounds::off()
+    } else {
+        Bounds::typical(
+            searcher.table,
+            &searcher.preds,
+            &searcher.flags,
+            &hands::typical_caps(),
+        )
+    };
     let first_limit = seeds
         .iter()
-        .map(|s| s.bound(&searcher.bounds))
+        .map(|s| s.bound(&bounds))
         .min()
         .unwrap_or(NEVER)
         .max(shortest);
@@ -493,7 +553,7 @@ fn typical_search(searcher: &Searcher<'_>, seeds: &[State], whole: &Outcome) -> 
     }
     let goal = searcher.flags.len() as u8;
     searcher
-        .search_bounded(seeds, goal, opts, &searcher.bounds, first_limit)
+        .search_bounded(seeds, goal, opts, &bounds, first_limit)
         .unwrap_or_else(none)
 }
 
@@ -512,12 +572,21 @@ fn best_arrival(visits: &[Visit]) -> Option<u32> {
         .map(|(i, _)| i as u32)
 }
 
+/// Where the legs' own minima start from: the line's search, and every way of arriving at each
+/// flag when that search did not reach every state (`reach.rs`).
+pub(super) struct From<'v> {
+    pub visits: &'v [Visit],
+    pub finish: Option<(u32, u8, u32, u8)>,
+    pub arrivals: Option<&'v Arrivals>,
+    /// The seeds of the start.
+    pub start: &'v [State],
+}
+
 /// The true minimum of leg `leg` (0 for start to flag 1): a search seeded with every state the
 /// robot can be in on the previous flag, run until the flag is touched. Also whether it gave up.
-fn leg_minimum(
+pub(super) fn leg_minimum(
     searcher: &Searcher<'_>,
-    visits: &[Visit],
-    finish: Option<(u32, u8, u32, u8)>,
+    from: &From<'_>,
     leg: usize,
 ) -> (LegMinimum, bool) {
     let n = searcher.flags.len();
@@ -530,52 +599,44 @@ fn leg_minimum(
         from_damage: 0,
         program: Vec::new(),
     };
+    let arrivals_gave_up = from.arrivals.is_some_and(|a| a.gave_up);
     let sub = if leg == 0 {
-        None
+        // Flag 1 from the start: its own search when the line's stopped at the last flag.
+        from.arrivals
+            .filter(|_| n > 1)
+            .map(|_| search_leg(searcher, from.start, leg))
     } else {
-        let prev = searcher.flags[leg - 1];
-        // Every state on the previous flag; under moving flags, every arrival that touched it
-        // (the flag stands elsewhere at other times).
-        let on_prev = |v: &Visit| match searcher.timeline {
-            None => (v.state.node / 4) as usize == prev,
-            Some(_) => visits
-                .get(v.parent as usize)
-                .is_some_and(|p| usize::from(p.state.layer) < leg),
+        let seeds: Vec<State> = match from.arrivals {
+            Some(a) => a.on.get(leg).cloned().unwrap_or_default(),
+            None => {
+                let prev = searcher.flags[leg - 1];
+                let visits = from.visits;
+                // Every state on the previous flag; under moving flags, every arrival that
+                // touched it (the flag stands elsewhere at other times).
+                let on_prev = |v: &Visit| match searcher.timeline {
+                    None => (v.state.node / 4) as usize == prev,
+                    Some(_) => visits
+                        .get(v.parent as usize)
+                        .is_some_and(|p| usize::from(p.state.layer) < leg),
+                };
+                visits
+                    .iter()
+                    // A destroyed robot waiting to return is on no flag (One Free Life,
+                    // Infinite Lives).
+                    .filter(|v| usize::from(v.state.layer) == leg && !v.state.dead && on_prev(v))
+                    .map(|v| v.state)
+                    .collect()
+            }
         };
-        let seeds: Vec<State> = visits
-            .iter()
-            // A destroyed robot waiting to return is on no flag (One Free Life, Infinite Lives).
-            .filter(|v| usize::from(v.state.layer) == leg && !v.state.dead && on_prev(v))
-            .map(|v| v.state)
-            .collect();
         if seeds.is_empty() {
-            return (none(Facing::N), false);
+            return (none(Facing::N), arrivals_gave_up);
         }
-        let opts = Options {
-            typical: false,
-            exhaustive: false,
-            budget: STATE_BUDGET,
-        };
-        let bounds = searcher.leg_bounds(leg);
-        let first_limit = seeds
-            .iter()
-            .map(|s| s.bound(&bounds))
-            .min()
-            .unwrap_or(NEVER);
-        let found = if first_limit == NEVER {
-            None
-        } else {
-            searcher.search_bounded(&seeds, flag, opts, &bounds, first_limit)
-        };
-        // No finish within the relaxed game's reach: no line to this flag.
-        Some(found.unwrap_or(Outcome {
-            visits: Vec::new(),
-            finish: None,
-            gave_up: false,
-        }))
+        Some(search_leg(searcher, &seeds, leg))
     };
+    let visits = from.visits;
+    let finish = from.finish;
     let (visits, finish, stopped) = match &sub {
-        Some(o) => (&o.visits[..], o.finish, o.gave_up),
+        Some(o) => (&o.visits[..], o.finish, o.gave_up || arrivals_gave_up),
         // Flag 1 is the last flag: the whole line's finish is the leg's minimum.
         None if n == 1 => (visits, finish, false),
         None => {
@@ -611,6 +672,33 @@ fn leg_minimum(
         },
         stopped,
     )
+}
+
+/// The first finish on flag `leg + 1` from `seeds` (states with `leg` flags touched), searched
+/// within that leg's bounds; an empty outcome when the relaxed game has none.
+fn search_leg(searcher: &Searcher<'_>, seeds: &[State], leg: usize) -> Outcome {
+    let opts = Options {
+        typical: false,
+        exhaustive: false,
+        budget: searcher.budget(),
+    };
+    let bounds = searcher.leg_bounds(leg);
+    let first_limit = seeds
+        .iter()
+        .map(|s| s.bound(&bounds))
+        .min()
+        .unwrap_or(NEVER);
+    let found = if first_limit == NEVER {
+        None
+    } else {
+        searcher.search_bounded(seeds, (leg + 1) as u8, opts, &bounds, first_limit)
+    };
+    // No finish within the relaxed game's reach: no line to this flag.
+    found.unwrap_or(Outcome {
+        visits: Vec::new(),
+        finish: None,
+        gave_up: false,
+    })
 }
 
 /// The steps from the seed to visit `at`.

@@ -1,6 +1,10 @@
 //! The bounded searches against the whole ones (`Searcher::search_bounded`, `bounds.rs`): the
-//! same first line on the sample courses.
+//! same first line on the sample courses; and each leg's own minimum from the arrivals `reach.rs`
+//! finds against the whole search's.
 
+use super::bounds::Bounds;
+use super::hands;
+use super::reach;
 use super::search::{Options, Outcome, Searcher, State};
 use super::solver;
 use crate::engine::Factory;
@@ -59,6 +63,7 @@ fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
                 .filter_map(|&(_, s, f)| factory.index(s).map(|c| (c, f.index())))
                 .collect(),
         };
+        let caps = hands::typical_caps();
         for typical in [false, true] {
             let opts = Options {
                 typical,
@@ -77,7 +82,77 @@ fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
                 assert!(whole.finish.is_some(), "{name}: typical {typical}");
                 assert_eq!(line(&bounded), line(&whole), "{name}: typical {typical}");
                 assert!(bounded.visits.len() <= whole.visits.len());
+                if !typical {
+                    continue;
+                }
+                // The typical hand's own bounds: tighter, and still the whole search's line.
+                let tight = Bounds::typical(&table, &searcher.preds, &searcher.flags, &caps);
+                let first_tight = seeds[0].bound(&tight);
+                assert!(first_tight >= first, "{name}: {first_tight} < {first}");
+                let Some(bounded) =
+                    searcher.search_bounded(&seeds, goal, opts, &tight, first_tight)
+                else {
+                    panic!("{name}: the typical bounds missed a line")
+                };
+                assert_eq!(line(&bounded), line(&whole), "{name}: typical bounds");
             }
+        }
+    }
+}
+
+#[test]
+fn each_legs_minimum_from_every_arrival_found_least_damage_first_is_the_whole_searchs() {
+    // issue 17 item 1: the arrivals on each flag that `reach.rs` finds (least damage first, no
+    // registers kept) give each leg the same minimum as the arrivals of a breadth-first search
+    // run through every state, which is what they replaced.
+    let lib = Library::builtin();
+    for name in [
+        "first-steps.json",
+        "dockside-dash.json",
+        "hazard-works.json",
+        "standard-2x2.json",
+        "grand-tour.json",
+    ] {
+        let Some(entry) = lib.find_course(name) else {
+            panic!("{name} is not in the built-in library")
+        };
+        let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
+        let Some(table) = StepTable::new(Arc::clone(&factory)) else {
+            panic!("{name}: no table")
+        };
+        let Some(searcher) = solver::searcher(&table) else {
+            panic!("{name}: no flags")
+        };
+        let Some((start, facings)) = solver::start_of(entry.course.start, &factory) else {
+            panic!("{name}: no start")
+        };
+        let Some(cell) = factory.index(start) else {
+            panic!("{name}: start off the grid")
+        };
+        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+        let seeds = searcher.seeds(cell, &facings, 0);
+        let goal = searcher.flags.len() as u8;
+        let opts = Options {
+            typical: false,
+            exhaustive: true,
+            budget: solver::STATE_BUDGET,
+        };
+        let whole = searcher.search(&seeds, goal, opts);
+        assert!(whole.finish.is_some() && !whole.gave_up, "{name}");
+        let arrivals = reach::arrivals(&searcher, &seeds, goal, solver::STATE_BUDGET);
+        assert!(!arrivals.gave_up, "{name}");
+        for leg in 1..usize::from(goal) {
+            let of = |arrivals| solver::From {
+                visits: &whole.visits,
+                finish: whole.finish,
+                arrivals,
+                start: &seeds,
+            };
+            let (old, _) = solver::leg_minimum(&searcher, &of(None), leg);
+            let (new, _) = solver::leg_minimum(&searcher, &of(Some(&arrivals)), leg);
+            assert!(old.registers.is_some(), "{name}: leg {leg}");
+            assert_eq!(new.registers, old.registers, "{name}: leg {leg}");
+            assert!(new.from_damage <= old.from_damage, "{name}: leg {leg}");
         }
     }
 }

@@ -41,7 +41,12 @@ impl StartLine {
             facing: s.facing,
             registers: s.finishes().then(|| s.registers()),
             damage: s.damage(),
-            unreachable: s.unreachable.as_ref().map(|u| (u.flag, u.square)),
+            // A search that stopped at its budget does not show a flag unreachable.
+            unreachable: s
+                .unreachable
+                .as_ref()
+                .filter(|_| !s.undecided)
+                .map(|u| (u.flag, u.square)),
         }
     }
 }

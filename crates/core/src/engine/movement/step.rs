@@ -6,6 +6,7 @@ use crate::engine::event::{Event, PushedBy, RobotId, RotateCause};
 use crate::engine::factory::acts;
 use crate::engine::game::Game;
 use crate::engine::options::OptionCard;
+use crate::engine::robot::Ids;
 use crate::geom::{Facing, Turn};
 
 impl Game {
@@ -22,10 +23,19 @@ impl Game {
         events: &mut Vec<Event>,
     ) -> bool {
         let from = self.robots[i].square;
-        let Some(chain) = self.way_ahead(i, *dir, phase, events) else {
-            return false;
-        };
         let (to, travel) = self.factory.next(from, *dir);
+        // Most squares have no wall ahead and no robot to push: then `way_ahead` would find an
+        // empty chain, and is not asked.
+        let clear = !self.blocks_move(from, *dir)
+            && (self.robots[i].is_virtual || self.robots_on(to) == 0);
+        let chain = if clear {
+            Ids::new()
+        } else {
+            let Some(chain) = self.way_ahead(i, *dir, phase, events) else {
+                return false;
+            };
+            chain
+        };
         let left = self.at_acts[i];
         self.relocate(i, to);
         events.push(Event::Moved {

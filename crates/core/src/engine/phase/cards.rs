@@ -22,19 +22,29 @@ impl Game {
         self.register_card(i, phase)
     }
 
-    /// Robots with a card this phase, highest priority first; equal priorities (scenarios only)
-    /// go in robot-list order (RULINGS.md, Fine points). Robots without a card follow, in list
-    /// order, so the touch step lists finishers by priority too.
-    pub(super) fn priority_order(&self, phase: u8) -> Ids {
+    /// Every robot's card for this phase (`card_for`), worked out once as the phase begins: the
+    /// priority order, the reveal and the moves read it (issue 21). Nothing in the Robots Move
+    /// segment changes a register, a power-down or Radio Control, so the card a robot plays
+    /// when its turn comes is this one while it is still active.
+    pub(super) fn phase_cards(&self, phase: u8) -> [Option<Card>; MAX_ROBOTS] {
+        let mut cards = [None; MAX_ROBOTS];
+        for (i, c) in cards.iter_mut().enumerate().take(self.robots.len()) {
+            *c = self.card_for(i, phase);
+        }
+        cards
+    }
+
+    /// Robots with a card this phase (`cards`, from `phase_cards`), highest priority first; equal
+    /// priorities (scenarios only) go in robot-list order (RULINGS.md, Fine points). Robots
+    /// without a card follow, in list order, so the touch step lists finishers by priority too.
+    pub(super) fn priority_order(&self, cards: &[Option<Card>; MAX_ROBOTS]) -> Ids {
         // Each robot as one number, (65,536 - priority) above its index (priority -1 for no
         // card), so ordering the numbers orders by priority, highest first, then by index; a
         // few robots sort fastest by insertion, in place.
         let mut keyed = [0u32; MAX_ROBOTS];
         let n = self.robots.len().min(MAX_ROBOTS);
-        for i in 0..n {
-            let p = self
-                .card_for(i, phase)
-                .map_or(-1, |c| i32::from(c.priority));
+        for (i, card) in cards.iter().enumerate().take(n) {
+            let p = card.map_or(-1, |c| i32::from(c.priority));
             let key = ((0x1_0000 - p) as u32) << 8 | i as u32;
             let mut at = i;
             while at > 0 && keyed[at - 1] > key {
@@ -51,9 +61,15 @@ impl Game {
     }
 
     /// Step 1: every robot's card for this phase is revealed.
-    pub(super) fn reveal(&mut self, order: &Ids, phase: u8, events: &mut Vec<Event>) {
+    pub(super) fn reveal(
+        &mut self,
+        order: &Ids,
+        cards: &[Option<Card>; MAX_ROBOTS],
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) {
         for &i in order.as_slice() {
-            if let Some(card) = self.card_for(usize::from(i), phase) {
+            if let Some(card) = cards[usize::from(i)] {
                 events.push(Event::CardRevealed {
                     robot: i,
                     register: phase,
@@ -140,12 +156,18 @@ impl Game {
         }
     }
 
-    /// Step 2: robots act one at a time, highest priority first; a robot destroyed or removed
-    /// before its turn does nothing.
-    pub(super) fn robots_move(&mut self, order: &Ids, phase: u8, events: &mut Vec<Event>) {
+    /// Step 2: robots act one at a time, highest priority first, each with its card of `cards`
+    /// (`phase_cards`); a robot destroyed or removed before its turn does nothing.
+    pub(super) fn robots_move(
+        &mut self,
+        order: &Ids,
+        cards: &[Option<Card>; MAX_ROBOTS],
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) {
         for &i in order.as_slice() {
             let i = usize::from(i);
-            let Some(card) = self.card_for(i, phase) else {
+            let Some(card) = cards[i].filter(|_| self.robots[i].is_active()) else {
                 continue;
             };
             self.execute(i, card, phase, events);

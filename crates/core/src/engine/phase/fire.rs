@@ -593,37 +593,47 @@ fn hit_die(dice: &mut [u8; MAX_FLAG], n: u8, beam: &Beam) {
     }
 }
 
-/// The robots' columns and rows side by side (`i32::MIN` past the last robot): the robots on a
-/// beam's row or column come from one comparison of a whole array, which the compiler does a
-/// few lanes at a time (issue 21).
+/// The robots' columns and rows, and the robots by column and by row hashed into `LINES`
+/// buckets: the robots on a beam's row or column are those of one bucket that are on it, most
+/// often the shooter alone (issue 21).
 struct Lines {
     xs: [i32; MAX_ROBOTS],
     ys: [i32; MAX_ROBOTS],
+    /// Bit `k` of `by_x[x % LINES]`: robot `k` stands in a column `x'` with `x' % LINES == x % LINES`.
+    by_x: [u16; LINES],
+    by_y: [u16; LINES],
 }
+
+/// Buckets of `Lines` (a power of two).
+const LINES: usize = 16;
 
 impl Lines {
     fn of(robots: &[Robot]) -> Lines {
         let mut lines = Lines {
-            xs: [i32::MIN; MAX_ROBOTS],
-            ys: [i32::MIN; MAX_ROBOTS],
+            xs: [0; MAX_ROBOTS],
+            ys: [0; MAX_ROBOTS],
+            by_x: [0; LINES],
+            by_y: [0; LINES],
         };
         for (k, r) in robots.iter().enumerate().take(MAX_ROBOTS) {
             lines.xs[k] = r.square.x;
             lines.ys[k] = r.square.y;
+            lines.by_x[r.square.x as usize % LINES] |= 1 << k;
+            lines.by_y[r.square.y as usize % LINES] |= 1 << k;
         }
         lines
     }
 
     /// The robots on the row (a beam going east or west) or column of `at`, as a bit set.
     fn through(&self, at: Square, dir: Facing) -> u16 {
-        let (key, lane) = if dir.delta().0 != 0 {
-            (at.y, &self.ys)
+        let (key, lane, near) = if dir.delta().0 != 0 {
+            (at.y, &self.ys, self.by_y[at.y as usize % LINES])
         } else {
-            (at.x, &self.xs)
+            (at.x, &self.xs, self.by_x[at.x as usize % LINES])
         };
         let mut on = 0u16;
-        for (k, &v) in lane.iter().enumerate() {
-            on |= u16::from(v == key) << k;
+        for k in bits(near) {
+            on |= u16::from(lane[k] == key) << k;
         }
         on
     }

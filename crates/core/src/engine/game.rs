@@ -385,6 +385,16 @@ impl Game {
         self.occupy(i);
     }
 
+    /// `relocate` for an active robot going to `to`, which is cell `c` (`Factory::index`).
+    #[inline]
+    pub(super) fn relocate_to_cell(&mut self, i: usize, to: Square, c: usize) {
+        self.vacate(i);
+        self.robots[i].square = to;
+        self.at_cell[i] = c as u32;
+        self.at_acts[i] = self.factory.acts_at(c);
+        self.near[c % NEAR] |= 1 << i;
+    }
+
     /// Every robot has finished or is out, or the game stops at its first finisher and one has.
     pub(super) fn all_done(&self) -> bool {
         self.robots

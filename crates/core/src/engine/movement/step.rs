@@ -24,10 +24,11 @@ impl Game {
     ) -> bool {
         let from = self.robots[i].square;
         let (to, travel) = self.factory.next(from, *dir);
+        let cell = self.factory.index(to);
         // Most squares have no wall ahead and no robot to push: then `way_ahead` would find an
         // empty chain, and is not asked.
         let clear = !self.blocks_move(from, *dir)
-            && (self.robots[i].is_virtual || self.robots_on(to) == 0);
+            && (self.robots[i].is_virtual || cell.is_none_or(|c| self.robots_at(c) == 0));
         let chain = if clear {
             Ids::new()
         } else {
@@ -37,7 +38,11 @@ impl Game {
             chain
         };
         let left = self.at_acts[i];
-        self.relocate(i, to);
+        // The mover is active (it has a card), so it stands on `to`'s cell if it is on the grid.
+        match cell {
+            Some(c) if self.robots[i].is_active() => self.relocate_to_cell(i, to, c),
+            _ => self.relocate(i, to),
+        }
         events.push(Event::Moved {
             robot: i as RobotId,
             from,

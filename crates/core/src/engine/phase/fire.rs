@@ -129,7 +129,8 @@ impl Game {
         self.beam_hits = hits;
         // Robot lasers: real, powered-up robots fire forward from the next square at the first
         // real robot in line; options change the beams and fire weapons (`robot_lasers` below).
-        let mut effects = Effects::new();
+        // Only a robot with options makes an effect: a plain game never fills the list.
+        let mut effects = None;
         self.robot_lasers(
             &mut damage,
             &mut guard,
@@ -150,7 +151,9 @@ impl Game {
                 self.damage_die(k as u8 + 1, d, events);
             }
         }
-        self.fire_effects(&effects, phase, events);
+        if let Some(effects) = effects {
+            self.fire_effects(&effects, phase, events);
+        }
     }
 
     /// Robot lasers (RULINGS.md, Lasers) with the options that change them: each real,
@@ -163,7 +166,7 @@ impl Game {
         damage: &mut [u8; MAX_ROBOTS],
         guard: &mut [u8; MAX_ROBOTS],
         dice: &mut [u8; MAX_FLAG],
-        effects: &mut Effects,
+        effects: &mut Option<Effects>,
         events: &mut Vec<Event>,
     ) {
         let n = self.robots.len().min(MAX_ROBOTS);
@@ -179,6 +182,7 @@ impl Game {
                 self.plain_shot(i, r.facing, &lines, damage, guard, dice, events);
                 continue;
             }
+            let effects = effects.get_or_insert_with(Effects::new);
             let c = self.opt.choices[i];
             let weapon = c.weapon.filter(|&w| {
                 self.usable(i, w)

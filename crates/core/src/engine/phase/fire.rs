@@ -60,69 +60,76 @@ impl Game {
         // Squares that burn a robot ending the phase on or beside them, all in the fire step
         // (seed 001): flamers, lava pits and eruptions, radioactive waste, radiation in phase 5.
         // (Only robots standing on such squares: `at_acts` is 0 for a robot off the board.)
-        for (j, d) in damage.iter_mut().enumerate().take(n) {
-            if self.at_acts[j] & acts::BURN == 0 {
-                continue;
+        if self.stands_on(acts::BURN) {
+            for (j, d) in damage.iter_mut().enumerate().take(n) {
+                if self.at_acts[j] & acts::BURN == 0 {
+                    continue;
+                }
+                *d = d.saturating_add(self.factory.fire_burn(self.robots[j].square, phase));
             }
-            *d = d.saturating_add(self.factory.fire_burn(self.robots[j].square, phase));
         }
         // Board lasers: the first square in line holding any robot; every robot there is hit.
         // The beams were traced once with the board (`Factory::laser_crossings`): only the beams
         // crossing an occupied square are looked at, nearest the mount first on each beam, so the
         // step costs the same on any size of board (issue 21).
-        // The factory is shared: holding it apart lets shields act on the robots mid-loop.
-        let factory = std::sync::Arc::clone(&self.factory);
         let mut hits = std::mem::take(&mut self.beam_hits);
         hits.clear();
-        for i in 0..n {
-            // A robot off the board, or where no beam crosses, stops none; each occupied square
-            // once (the hits are sorted below, so which robot adds it does not matter).
-            let c = self.at_cell[i];
-            if self.at_acts[i] & acts::LASER == 0 || self.at_cell[..i].contains(&c) {
-                continue;
-            }
-            let c = c as usize;
-            for x in factory.laser_crossings(c) {
-                hits.push((x.line, x.pos, c as u32));
+        if self.stands_on(acts::LASER) {
+            for i in 0..n {
+                // A robot off the board, or where no beam crosses, stops none; each occupied
+                // square once (the hits are sorted below, so which robot adds it does not matter).
+                let c = self.at_cell[i];
+                if self.at_acts[i] & acts::LASER == 0 || self.at_cell[..i].contains(&c) {
+                    continue;
+                }
+                let c = c as usize;
+                for x in self.factory.laser_crossings(c) {
+                    hits.push((x.line, x.pos, c as u32));
+                }
             }
         }
         // Dice stop board beams as a robot does and take their damage (seed 003 section 8.2).
         let mut die_damage = [0u8; MAX_FLAG];
         if let Some(f) = &self.flags {
             for k in (0..f.count).filter(|&k| f.die[k] > 0) {
-                if let Some(c) = factory.index(f.at[k]) {
-                    for x in factory.laser_crossings(c) {
+                if let Some(c) = self.factory.index(f.at[k]) {
+                    for x in self.factory.laser_crossings(c) {
                         hits.push((x.line, x.pos, c as u32));
                     }
                 }
             }
         }
-        // Laser order, and on each beam the occupied square nearest its mount first.
-        hits.sort_unstable();
-        let mut last = None;
-        for &(line, _, c) in &hits {
-            if last == Some(line) {
-                continue;
-            }
-            last = Some(line);
-            let laser = &factory.lasers()[line as usize];
-            if let Some(n) = self.die_hit(factory.square_of(c as usize)) {
-                let d = &mut die_damage[usize::from(n) - 1];
-                *d = d.saturating_add(laser.beams);
-                continue;
-            }
-            for j in bits(self.robots_at(c as usize)) {
-                events.push(Event::Shot {
-                    robot: j as RobotId,
-                    shooter: Shooter::Board,
-                    from: laser.mount,
-                    to: factory.square_of(c as usize),
-                    beams: laser.beams,
-                });
-                // Shields block points from their side (damage.rs, `shielded`).
-                let through =
-                    self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
-                damage[j] = damage[j].saturating_add(through);
+        // Only when a beam meets something: the factory is shared, and holding it apart lets
+        // shields act on the robots mid-loop.
+        if !hits.is_empty() {
+            let factory = std::sync::Arc::clone(&self.factory);
+            // Laser order, and on each beam the occupied square nearest its mount first.
+            hits.sort_unstable();
+            let mut last = None;
+            for &(line, _, c) in &hits {
+                if last == Some(line) {
+                    continue;
+                }
+                last = Some(line);
+                let laser = &factory.lasers()[line as usize];
+                if let Some(n) = self.die_hit(factory.square_of(c as usize)) {
+                    let d = &mut die_damage[usize::from(n) - 1];
+                    *d = d.saturating_add(laser.beams);
+                    continue;
+                }
+                for j in bits(self.robots_at(c as usize)) {
+                    events.push(Event::Shot {
+                        robot: j as RobotId,
+                        shooter: Shooter::Board,
+                        from: laser.mount,
+                        to: factory.square_of(c as usize),
+                        beams: laser.beams,
+                    });
+                    // Shields block points from their side (damage.rs, `shielded`).
+                    let through =
+                        self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
+                    damage[j] = damage[j].saturating_add(through);
+                }
             }
         }
         hits.clear();
@@ -141,9 +148,11 @@ impl Game {
         // Laser damage x N (docs/rules.md, House rules): every point board and robot lasers
         // put through, multiplied once here.
         let times = self.settings.house.laser_damage.unwrap_or(1);
-        for (j, &d) in damage.iter().enumerate().take(n) {
-            if d > 0 {
-                self.take_damage(j, d.saturating_mul(times), events);
+        if damage != [0; MAX_ROBOTS] {
+            for (j, &d) in damage.iter().enumerate().take(n) {
+                if d > 0 {
+                    self.take_damage(j, d.saturating_mul(times), events);
+                }
             }
         }
         if self.flags.is_some() {

@@ -22,28 +22,23 @@ impl Game {
         self.register_card(i, phase)
     }
 
-    /// Every robot's card for this phase (`card_for`), worked out once as the phase begins: the
-    /// priority order, the reveal and the moves read it (issue 21). Nothing in the Robots Move
-    /// segment changes a register, a power-down or Radio Control, so the card a robot plays
-    /// when its turn comes is this one while it is still active.
-    pub(super) fn phase_cards(&self, phase: u8) -> [Option<Card>; MAX_ROBOTS] {
+    /// Every robot's card for this phase (`card_for`), worked out once as the phase begins, and
+    /// the robots with a card in priority order, highest first; equal priorities (scenarios
+    /// only) go in robot-list order (RULINGS.md, Fine points). Robots without a card follow, in
+    /// list order, so the touch step lists finishers by priority too. The reveal and the moves
+    /// read the cards (issue 21): nothing in the Robots Move segment changes a register, a
+    /// power-down or Radio Control, so the card a robot plays when its turn comes is this one
+    /// while it is still active.
+    pub(super) fn phase_cards(&self, phase: u8) -> ([Option<Card>; MAX_ROBOTS], Ids) {
         let mut cards = [None; MAX_ROBOTS];
-        for (i, c) in cards.iter_mut().enumerate().take(self.robots.len()) {
-            *c = self.card_for(i, phase);
-        }
-        cards
-    }
-
-    /// Robots with a card this phase (`cards`, from `phase_cards`), highest priority first; equal
-    /// priorities (scenarios only) go in robot-list order (RULINGS.md, Fine points). Robots
-    /// without a card follow, in list order, so the touch step lists finishers by priority too.
-    pub(super) fn priority_order(&self, cards: &[Option<Card>; MAX_ROBOTS]) -> Ids {
         // Each robot as one number, (65,536 - priority) above its index (priority -1 for no
         // card), so ordering the numbers orders by priority, highest first, then by index; a
         // few robots sort fastest by insertion, in place.
         let mut keyed = [0u32; MAX_ROBOTS];
         let n = self.robots.len().min(MAX_ROBOTS);
-        for (i, card) in cards.iter().enumerate().take(n) {
+        for i in 0..n {
+            let card = self.card_for(i, phase);
+            cards[i] = card;
             let p = card.map_or(-1, |c| i32::from(c.priority));
             let key = ((0x1_0000 - p) as u32) << 8 | i as u32;
             let mut at = i;
@@ -53,11 +48,7 @@ impl Game {
             }
             keyed[at] = key;
         }
-        let mut ids = Ids::new();
-        for &k in &keyed[..n] {
-            ids.push((k & 0xff) as usize);
-        }
-        ids
+        (cards, Ids::of_low_bytes(&keyed[..n]))
     }
 
     /// Step 1: every robot's card for this phase is revealed.
@@ -113,6 +104,9 @@ impl Game {
     /// register's card with the top card of the deck; the Conditional Program swaps its spare
     /// card into its register.
     pub(super) fn options_before_reveal(&mut self, phase: u8, events: &mut Vec<Event>) {
+        if self.robots.iter().all(|r| r.options.is_empty()) {
+            return;
+        }
         for i in 0..self.robots.len() {
             if self.robots[i].options.is_empty() {
                 continue;

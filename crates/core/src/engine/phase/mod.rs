@@ -36,8 +36,7 @@ impl Game {
         }
         // Abort Switch and Conditional Program change cards before the reveal (cards.rs).
         self.options_before_reveal(phase, events);
-        let cards = self.phase_cards(phase);
-        let order = self.priority_order(&cards);
+        let (cards, order) = self.phase_cards(phase);
         self.reveal(&order, &cards, phase, events);
         self.robots_move(&order, &cards, phase, events);
         if self.stands_on(acts::REPEATER) {

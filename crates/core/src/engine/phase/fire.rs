@@ -246,7 +246,7 @@ impl Game {
     ) {
         let from = self.robots[i].square;
         // No other robot on its row or column: nothing to look for (but across a cube's edge).
-        let line = lines.through(from, dir) & !(1 << i);
+        let line = lines.through(from, dir, 1 << i);
         let robot = if line == 0 && self.factory.cube().is_none() {
             None
         } else {
@@ -422,7 +422,7 @@ impl Game {
     /// crosses from there (`Factory::beam_run`), and its square: what walking the beam square by
     /// square finds (`Game::real_robot_on` on each).
     fn first_real_robot_in_line(&self, at: Square, dir: Facing) -> Option<(usize, Square)> {
-        self.nearest_in_line(at, dir, Lines::of(&self.robots).through(at, dir))
+        self.nearest_in_line(at, dir, Lines::of(&self.robots).through(at, dir, 0))
     }
 
     /// `first_real_robot_in_line` among the robots in `line` (a bit set: those on the beam's row
@@ -637,15 +637,16 @@ impl Lines {
         lines
     }
 
-    /// The robots on the row (a beam going east or west) or column of `at`, as a bit set.
-    fn through(&self, at: Square, dir: Facing) -> u16 {
-        let (key, lane, near) = if dir.delta().0 != 0 {
+    /// The robots on the row (a beam going east or west) or column of `at`, as a bit set, but
+    /// those of `but` (the shooter: most often no other robot is left to look at).
+    fn through(&self, at: Square, dir: Facing, but: u16) -> u16 {
+        let (key, lane, near) = if matches!(dir, Facing::E | Facing::W) {
             (at.y, &self.ys, self.by_y[at.y as usize % LINES])
         } else {
             (at.x, &self.xs, self.by_x[at.x as usize % LINES])
         };
         let mut on = 0u16;
-        for k in bits(near) {
+        for k in bits(near & !but) {
             on |= u16::from(lane[k] == key) << k;
         }
         on

@@ -97,7 +97,11 @@ impl Game {
         // The flow each carried robot leaves (only those are read below).
         let mut sources = [None::<FlowKind>; MAX_ROBOTS];
         for i in bits(moving) {
-            sources[i] = self.factory.cell(self.robots[i].square).flow.map(|f| f.kind);
+            sources[i] = self
+                .factory
+                .cell(self.robots[i].square)
+                .flow
+                .map(|f| f.kind);
         }
         for i in bits(moving) {
             let from = self.robots[i].square;

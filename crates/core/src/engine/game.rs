@@ -339,8 +339,8 @@ impl Game {
         self.factory.index(s).map_or(0, |c| self.robots_at(c))
     }
 
-    /// Robots standing on cell `c` (active, real or virtual), as a bit set: each robot's cell
-    /// compared at once.
+    /// Robots standing on cell `c` (active, real or virtual), as a bit set: none when `c`'s
+    /// bucket of `near` is empty, else the cells of that bucket's few robots compared.
     #[inline]
     pub(super) fn robots_at(&self, c: usize) -> u16 {
         let near = self.near[c % NEAR];
@@ -364,9 +364,6 @@ impl Game {
     #[inline]
     pub fn real_robot_on(&self, s: Square) -> Option<usize> {
         let mut mask = self.robots_on(s);
-        if mask == 0 {
-            return None;
-        }
         while mask != 0 {
             let i = mask.trailing_zeros() as usize;
             if !self.robots[i].is_virtual {
@@ -454,3 +451,6 @@ pub fn start_setups(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

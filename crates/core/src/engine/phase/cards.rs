@@ -36,6 +36,9 @@ impl Game {
         // few robots sort fastest by insertion, in place.
         let mut keyed = [0u32; MAX_ROBOTS];
         let n = self.robots.len().min(MAX_ROBOTS);
+        // By index: the `iter_mut().enumerate().take(n)` clippy prefers measured 109 instructions
+        // a phase more (callgrind, `phase_profile`).
+        #[allow(clippy::needless_range_loop)]
         for i in 0..n {
             let card = self.card_for(i, phase);
             cards[i] = card;

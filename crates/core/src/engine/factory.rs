@@ -160,6 +160,9 @@ pub struct Factory {
     board: Board,
     width: i32,
     height: i32,
+    /// `width` and `height` as the unsigned bounds of `index` (0 for a negative size), kept so
+    /// a look-up is two comparisons (issue 21).
+    bounds: (u32, u32),
     cells: Vec<Cell>,
     lasers: Vec<LaserLine>,
     repulsors: Vec<RepulsorLine>,
@@ -356,6 +359,7 @@ impl Factory {
             board,
             width,
             height,
+            bounds: (width.max(0) as u32, height.max(0) as u32),
             cells,
             lasers,
             repulsors,
@@ -405,7 +409,9 @@ impl Factory {
 
     #[inline]
     pub fn index(&self, s: Square) -> Option<usize> {
-        index_in(self.width, self.height, s)
+        // `index_in` with the bounds worked out once.
+        ((s.x as u32) < self.bounds.0 && (s.y as u32) < self.bounds.1)
+            .then(|| (s.y * self.width + s.x) as usize)
     }
 
     pub fn square_of(&self, index: usize) -> Square {

@@ -66,7 +66,7 @@ impl Game {
     /// Whether a robot on `s` cannot go one square `dir`: a wall, or a die on the square ahead,
     /// which is a wall on all four sides of its square (seed 003 section 8.2); on a cube the square
     /// ahead may lie over a board edge (section 8.1).
-    #[inline]
+    #[inline(always)]
     pub(super) fn blocks_move(&self, s: Square, dir: Facing) -> bool {
         self.factory.blocks_move(s, dir)
             || (self.flags.is_some() && self.die_at(self.factory.next(s, dir).0))

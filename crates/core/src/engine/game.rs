@@ -21,6 +21,9 @@ pub use super::robot::{
 /// No cell: a robot that is not standing on the board (`Game::at_cell`).
 pub(super) const NOWHERE: u32 = u32::MAX;
 
+/// Buckets of `Game::near` (a power of two).
+const NEAR: usize = 64;
+
 /// Game options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Settings {
@@ -80,6 +83,10 @@ pub struct Game {
     /// What the square each robot stands on does to it (`Factory::acts_at` of its `at_cell`, 0
     /// for a robot not on the board): a phase step no robot stands in reach of is skipped.
     pub(super) at_acts: [u32; MAX_ROBOTS],
+    /// The robots on the board by their cell hashed into `NEAR` buckets (bit `i` of
+    /// `near[c % NEAR]`: robot `i` stands on a cell `c'` with `c' % NEAR == c % NEAR`): most cells
+    /// a move looks at are in an empty bucket, so "who stands here" is one load (issue 21).
+    pub(super) near: [u16; NEAR],
     /// Undealt cards.
     pub(super) deck: Vec<Card>,
     /// Played and unused cards, back in the deck at the next shuffle.
@@ -204,6 +211,7 @@ impl Game {
             opt: OptionsState::new(seed, &held),
             at_cell: [NOWHERE; MAX_ROBOTS],
             at_acts: [0; MAX_ROBOTS],
+            near: [0; NEAR],
             factory,
             names: Arc::new(setups.iter().map(|s| s.name.clone()).collect()),
             settings,
@@ -301,13 +309,19 @@ impl Game {
         if r.is_active()
             && let Some(c) = self.factory.index(r.square)
         {
+            self.vacate(i);
             self.at_cell[i] = c as u32;
             self.at_acts[i] = self.factory.acts_at(c);
+            self.near[c % NEAR] |= 1 << i;
         }
     }
 
     #[inline]
     pub(super) fn vacate(&mut self, i: usize) {
+        let c = self.at_cell[i];
+        if c != NOWHERE {
+            self.near[c as usize % NEAR] &= !(1u16 << i);
+        }
         self.at_cell[i] = NOWHERE;
         self.at_acts[i] = 0;
     }
@@ -325,14 +339,23 @@ impl Game {
         self.factory.index(s).map_or(0, |c| self.robots_at(c))
     }
 
-    /// Robots standing on cell `c` (active, real or virtual), as a bit set: each robot's cell
-    /// compared at once.
+    /// Robots standing on cell `c` (active, real or virtual), as a bit set: none when `c`'s
+    /// bucket of `near` is empty, else the cells of that bucket's few robots compared.
     #[inline]
     pub(super) fn robots_at(&self, c: usize) -> u16 {
+        let near = self.near[c % NEAR];
+        if near == 0 {
+            return 0;
+        }
+        self.robots_at_among(c, near)
+    }
+
+    /// `robots_at` among the robots of `near` (those in `c`'s bucket of `Game::near`).
+    fn robots_at_among(&self, c: usize, near: u16) -> u16 {
         let c = c as u32;
         let mut mask = 0u16;
-        for (i, &at) in self.at_cell.iter().enumerate() {
-            mask |= u16::from(at == c) << i;
+        for i in super::robot::bits(near) {
+            mask |= u16::from(self.at_cell[i] == c) << i;
         }
         mask
     }
@@ -357,6 +380,16 @@ impl Game {
         self.vacate(i);
         self.robots[i].square = to;
         self.occupy(i);
+    }
+
+    /// `relocate` for an active robot going to `to`, which is cell `c` (`Factory::index`).
+    #[inline]
+    pub(super) fn relocate_to_cell(&mut self, i: usize, to: Square, c: usize) {
+        self.vacate(i);
+        self.robots[i].square = to;
+        self.at_cell[i] = c as u32;
+        self.at_acts[i] = self.factory.acts_at(c);
+        self.near[c % NEAR] |= 1 << i;
     }
 
     /// Every robot has finished or is out, or the game stops at its first finisher and one has.
@@ -418,3 +451,6 @@ pub fn start_setups(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -179,6 +179,16 @@ impl Ids {
         }
     }
 
+    /// The low byte of each of `keys` (at most `MAX_ROBOTS`), in order.
+    pub(in crate::engine) fn of_low_bytes(keys: &[u32]) -> Ids {
+        let mut ids = Ids::new();
+        for (id, &k) in ids.ids.iter_mut().zip(keys) {
+            *id = k as u8;
+        }
+        ids.len = keys.len().min(MAX_ROBOTS);
+        ids
+    }
+
     pub(in crate::engine) fn push(&mut self, i: usize) {
         if self.len < MAX_ROBOTS {
             self.ids[self.len] = i as u8;

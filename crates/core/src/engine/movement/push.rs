@@ -18,9 +18,14 @@ impl Game {
 
     /// The real robots in a line ahead of `from` going `dir` that a push would move, nearest
     /// first; `None` when a wall stops any of them (RULINGS.md, Robots and other robots).
+    #[inline]
     pub(in crate::engine) fn push_chain(&self, from: Square, dir: Facing) -> Option<Ids> {
         let mut chain = Ids::new();
         let (mut at, mut dir) = self.factory.next(from, dir);
+        // Most squares ahead hold no robot: one look at the occupancy and the chain is empty.
+        if self.robots_on(at) == 0 {
+            return Some(chain);
+        }
         while let Some(j) = self.real_robot_on(at) {
             if self.blocks_move(at, dir) || chain.len == MAX_ROBOTS {
                 return None;
@@ -35,6 +40,7 @@ impl Game {
     /// (none for a virtual robot), or `None` with a `Blocked` event when a wall stops it or the chain
     /// (running into a spiked side hurts: seed 001, Spiked Walls) or an active maglock holds a robot
     /// of the chain (seed 001, MagLocks).
+    #[inline]
     pub(super) fn way_ahead(
         &mut self,
         i: usize,
@@ -43,13 +49,15 @@ impl Game {
         events: &mut Vec<Event>,
     ) -> Option<Ids> {
         let from = self.robots[i].square;
-        let blocked = Event::Blocked {
-            robot: i as RobotId,
-            at: from,
-            toward: dir,
+        let blocked = |events: &mut Vec<Event>| {
+            events.push(Event::Blocked {
+                robot: i as RobotId,
+                at: from,
+                toward: dir,
+            })
         };
         if self.blocks_move(from, dir) {
-            events.push(blocked);
+            blocked(events);
             if self.factory.spiked(from, dir) {
                 self.add_damage(i, 1, events);
             }
@@ -61,7 +69,7 @@ impl Game {
             self.push_chain(from, dir)
         };
         let Some(chain) = chain else {
-            events.push(blocked);
+            blocked(events);
             self.spike_chain_end(from, dir, events);
             return None;
         };
@@ -71,7 +79,7 @@ impl Game {
             .iter()
             .any(|&j| self.locked(usize::from(j), phase))
         {
-            events.push(blocked);
+            blocked(events);
             return None;
         }
         Some(chain)

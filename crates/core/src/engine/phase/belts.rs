@@ -94,16 +94,15 @@ impl Game {
                 toward: out[i],
             });
         }
-        let sources: [Option<FlowKind>; MAX_ROBOTS] = std::array::from_fn(|i| {
-            (i < n)
-                .then(|| {
-                    self.factory
-                        .cell(self.robots[i].square)
-                        .flow
-                        .map(|f| f.kind)
-                })
-                .flatten()
-        });
+        // The flow each carried robot leaves (only those are read below).
+        let mut sources = [None::<FlowKind>; MAX_ROBOTS];
+        for i in bits(moving) {
+            sources[i] = self
+                .factory
+                .cell(self.robots[i].square)
+                .flow
+                .map(|f| f.kind);
+        }
         for i in bits(moving) {
             let from = self.robots[i].square;
             self.relocate(i, dest[i]);

@@ -60,76 +60,84 @@ impl Game {
         // Squares that burn a robot ending the phase on or beside them, all in the fire step
         // (seed 001): flamers, lava pits and eruptions, radioactive waste, radiation in phase 5.
         // (Only robots standing on such squares: `at_acts` is 0 for a robot off the board.)
-        for (j, d) in damage.iter_mut().enumerate().take(n) {
-            if self.at_acts[j] & acts::BURN == 0 {
-                continue;
+        if self.stands_on(acts::BURN) {
+            for (j, d) in damage.iter_mut().enumerate().take(n) {
+                if self.at_acts[j] & acts::BURN == 0 {
+                    continue;
+                }
+                *d = d.saturating_add(self.factory.fire_burn(self.robots[j].square, phase));
             }
-            *d = d.saturating_add(self.factory.fire_burn(self.robots[j].square, phase));
         }
         // Board lasers: the first square in line holding any robot; every robot there is hit.
         // The beams were traced once with the board (`Factory::laser_crossings`): only the beams
         // crossing an occupied square are looked at, nearest the mount first on each beam, so the
         // step costs the same on any size of board (issue 21).
-        // The factory is shared: holding it apart lets shields act on the robots mid-loop.
-        let factory = std::sync::Arc::clone(&self.factory);
         let mut hits = std::mem::take(&mut self.beam_hits);
         hits.clear();
-        for i in 0..n {
-            // A robot off the board, or where no beam crosses, stops none; each occupied square
-            // once (the hits are sorted below, so which robot adds it does not matter).
-            let c = self.at_cell[i];
-            if self.at_acts[i] & acts::LASER == 0 || self.at_cell[..i].contains(&c) {
-                continue;
-            }
-            let c = c as usize;
-            for x in factory.laser_crossings(c) {
-                hits.push((x.line, x.pos, c as u32));
+        if self.stands_on(acts::LASER) {
+            for i in 0..n {
+                // A robot off the board, or where no beam crosses, stops none; each occupied
+                // square once (the hits are sorted below, so which robot adds it does not matter).
+                let c = self.at_cell[i];
+                if self.at_acts[i] & acts::LASER == 0 || self.at_cell[..i].contains(&c) {
+                    continue;
+                }
+                let c = c as usize;
+                for x in self.factory.laser_crossings(c) {
+                    hits.push((x.line, x.pos, c as u32));
+                }
             }
         }
         // Dice stop board beams as a robot does and take their damage (seed 003 section 8.2).
         let mut die_damage = [0u8; MAX_FLAG];
         if let Some(f) = &self.flags {
             for k in (0..f.count).filter(|&k| f.die[k] > 0) {
-                if let Some(c) = factory.index(f.at[k]) {
-                    for x in factory.laser_crossings(c) {
+                if let Some(c) = self.factory.index(f.at[k]) {
+                    for x in self.factory.laser_crossings(c) {
                         hits.push((x.line, x.pos, c as u32));
                     }
                 }
             }
         }
-        // Laser order, and on each beam the occupied square nearest its mount first.
-        hits.sort_unstable();
-        let mut last = None;
-        for &(line, _, c) in &hits {
-            if last == Some(line) {
-                continue;
-            }
-            last = Some(line);
-            let laser = &factory.lasers()[line as usize];
-            if let Some(n) = self.die_hit(factory.square_of(c as usize)) {
-                let d = &mut die_damage[usize::from(n) - 1];
-                *d = d.saturating_add(laser.beams);
-                continue;
-            }
-            for j in bits(self.robots_at(c as usize)) {
-                events.push(Event::Shot {
-                    robot: j as RobotId,
-                    shooter: Shooter::Board,
-                    from: laser.mount,
-                    to: factory.square_of(c as usize),
-                    beams: laser.beams,
-                });
-                // Shields block points from their side (damage.rs, `shielded`).
-                let through =
-                    self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
-                damage[j] = damage[j].saturating_add(through);
+        // Only when a beam meets something: the factory is shared, and holding it apart lets
+        // shields act on the robots mid-loop.
+        if !hits.is_empty() {
+            let factory = std::sync::Arc::clone(&self.factory);
+            // Laser order, and on each beam the occupied square nearest its mount first.
+            hits.sort_unstable();
+            let mut last = None;
+            for &(line, _, c) in &hits {
+                if last == Some(line) {
+                    continue;
+                }
+                last = Some(line);
+                let laser = &factory.lasers()[line as usize];
+                if let Some(n) = self.die_hit(factory.square_of(c as usize)) {
+                    let d = &mut die_damage[usize::from(n) - 1];
+                    *d = d.saturating_add(laser.beams);
+                    continue;
+                }
+                for j in bits(self.robots_at(c as usize)) {
+                    events.push(Event::Shot {
+                        robot: j as RobotId,
+                        shooter: Shooter::Board,
+                        from: laser.mount,
+                        to: factory.square_of(c as usize),
+                        beams: laser.beams,
+                    });
+                    // Shields block points from their side (damage.rs, `shielded`).
+                    let through =
+                        self.shielded(j, laser.beams, laser.direction, None, &mut guard[j], events);
+                    damage[j] = damage[j].saturating_add(through);
+                }
             }
         }
         hits.clear();
         self.beam_hits = hits;
         // Robot lasers: real, powered-up robots fire forward from the next square at the first
         // real robot in line; options change the beams and fire weapons (`robot_lasers` below).
-        let mut effects = Effects::new();
+        // Only a robot with options makes an effect: a plain game never fills the list.
+        let mut effects = None;
         self.robot_lasers(
             &mut damage,
             &mut guard,
@@ -140,9 +148,11 @@ impl Game {
         // Laser damage x N (docs/rules.md, House rules): every point board and robot lasers
         // put through, multiplied once here.
         let times = self.settings.house.laser_damage.unwrap_or(1);
-        for (j, &d) in damage.iter().enumerate().take(n) {
-            if d > 0 {
-                self.take_damage(j, d.saturating_mul(times), events);
+        if damage != [0; MAX_ROBOTS] {
+            for (j, &d) in damage.iter().enumerate().take(n) {
+                if d > 0 {
+                    self.take_damage(j, d.saturating_mul(times), events);
+                }
             }
         }
         if self.flags.is_some() {
@@ -150,7 +160,9 @@ impl Game {
                 self.damage_die(k as u8 + 1, d, events);
             }
         }
-        self.fire_effects(&effects, phase, events);
+        if let Some(effects) = effects {
+            self.fire_effects(&effects, phase, events);
+        }
     }
 
     /// Robot lasers (RULINGS.md, Lasers) with the options that change them: each real,
@@ -163,7 +175,7 @@ impl Game {
         damage: &mut [u8; MAX_ROBOTS],
         guard: &mut [u8; MAX_ROBOTS],
         dice: &mut [u8; MAX_FLAG],
-        effects: &mut Effects,
+        effects: &mut Option<Effects>,
         events: &mut Vec<Event>,
     ) {
         let n = self.robots.len().min(MAX_ROBOTS);
@@ -179,6 +191,7 @@ impl Game {
                 self.plain_shot(i, r.facing, &lines, damage, guard, dice, events);
                 continue;
             }
+            let effects = effects.get_or_insert_with(Effects::new);
             let c = self.opt.choices[i];
             let weapon = c.weapon.filter(|&w| {
                 self.usable(i, w)
@@ -233,7 +246,7 @@ impl Game {
     ) {
         let from = self.robots[i].square;
         // No other robot on its row or column: nothing to look for (but across a cube's edge).
-        let line = lines.through(from, dir) & !(1 << i);
+        let line = lines.through(from, dir, 1 << i);
         let robot = if line == 0 && self.factory.cube().is_none() {
             None
         } else {
@@ -409,7 +422,7 @@ impl Game {
     /// crosses from there (`Factory::beam_run`), and its square: what walking the beam square by
     /// square finds (`Game::real_robot_on` on each).
     fn first_real_robot_in_line(&self, at: Square, dir: Facing) -> Option<(usize, Square)> {
-        self.nearest_in_line(at, dir, Lines::of(&self.robots).through(at, dir))
+        self.nearest_in_line(at, dir, Lines::of(&self.robots).through(at, dir, 0))
     }
 
     /// `first_real_robot_in_line` among the robots in `line` (a bit set: those on the beam's row
@@ -593,37 +606,48 @@ fn hit_die(dice: &mut [u8; MAX_FLAG], n: u8, beam: &Beam) {
     }
 }
 
-/// The robots' columns and rows side by side (`i32::MIN` past the last robot): the robots on a
-/// beam's row or column come from one comparison of a whole array, which the compiler does a
-/// few lanes at a time (issue 21).
+/// The robots' columns and rows, and the robots by column and by row hashed into `LINES`
+/// buckets: the robots on a beam's row or column are those of one bucket that are on it, most
+/// often the shooter alone (issue 21).
 struct Lines {
     xs: [i32; MAX_ROBOTS],
     ys: [i32; MAX_ROBOTS],
+    /// Bit `k` of `by_x[x % LINES]`: robot `k` stands in a column `x'` with `x' % LINES == x % LINES`.
+    by_x: [u16; LINES],
+    by_y: [u16; LINES],
 }
+
+/// Buckets of `Lines` (a power of two).
+const LINES: usize = 16;
 
 impl Lines {
     fn of(robots: &[Robot]) -> Lines {
         let mut lines = Lines {
-            xs: [i32::MIN; MAX_ROBOTS],
-            ys: [i32::MIN; MAX_ROBOTS],
+            xs: [0; MAX_ROBOTS],
+            ys: [0; MAX_ROBOTS],
+            by_x: [0; LINES],
+            by_y: [0; LINES],
         };
         for (k, r) in robots.iter().enumerate().take(MAX_ROBOTS) {
             lines.xs[k] = r.square.x;
             lines.ys[k] = r.square.y;
+            lines.by_x[r.square.x as usize % LINES] |= 1 << k;
+            lines.by_y[r.square.y as usize % LINES] |= 1 << k;
         }
         lines
     }
 
-    /// The robots on the row (a beam going east or west) or column of `at`, as a bit set.
-    fn through(&self, at: Square, dir: Facing) -> u16 {
-        let (key, lane) = if dir.delta().0 != 0 {
-            (at.y, &self.ys)
+    /// The robots on the row (a beam going east or west) or column of `at`, as a bit set, but
+    /// those of `but` (the shooter: most often no other robot is left to look at).
+    fn through(&self, at: Square, dir: Facing, but: u16) -> u16 {
+        let (key, lane, near) = if matches!(dir, Facing::E | Facing::W) {
+            (at.y, &self.ys, self.by_y[at.y as usize % LINES])
         } else {
-            (at.x, &self.xs)
+            (at.x, &self.xs, self.by_x[at.x as usize % LINES])
         };
         let mut on = 0u16;
-        for (k, &v) in lane.iter().enumerate() {
-            on |= u16::from(v == key) << k;
+        for k in bits(near & !but) {
+            on |= u16::from(lane[k] == key) << k;
         }
         on
     }

@@ -36,9 +36,9 @@ impl Game {
         }
         // Abort Switch and Conditional Program change cards before the reveal (cards.rs).
         self.options_before_reveal(phase, events);
-        let order = self.priority_order(phase);
-        self.reveal(&order, phase, events);
-        self.robots_move(&order, phase, events);
+        let (cards, order) = self.phase_cards(phase);
+        self.reveal(&order, &cards, phase, events);
+        self.robots_move(&order, &cards, phase, events);
         if self.stands_on(acts::REPEATER) {
             self.repeaters(&order, phase, events);
         }

@@ -15,6 +15,15 @@ impl Game {
     /// sites their archive; a robot touching the last flag finishes and leaves the board. Robots
     /// finishing in one phase share the place, listed by this phase's card priority.
     pub(super) fn touch(&mut self, order: &Ids, events: &mut Vec<Event>) {
+        // Nothing to touch for anyone (the test in the loop below for every robot at once): no
+        // robot on a flag, site, waste or chop shop, none with an option, the flags where the
+        // board prints them.
+        if self.flags.is_none()
+            && !self.stands_on(acts::TOUCH)
+            && self.robots.iter().all(|r| r.options.is_empty())
+        {
+            return;
+        }
         let flag_count = self.factory.flag_count();
         let place = self.finishers + 1;
         let mut finished = Ids::new();

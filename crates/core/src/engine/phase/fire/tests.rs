@@ -399,3 +399,38 @@ fn fire_control_locks_a_register_without_damage_until_repaired_faq_7_3() {
     g.end_turn(&mut ev);
     assert_eq!(robot(&g, 1).locked_count(), 4, "the repair site frees one");
 }
+
+#[test]
+fn the_robots_on_a_beams_row_or_column_are_those_a_scan_finds_issue_21() {
+    // `Lines` finds them through buckets of rows and columns; robots off the board (negative or
+    // far coordinates) share buckets with others and must not be taken for them.
+    use crate::engine::game::Robot;
+    let template = crate::engine::test_support::two_robot_game(1).robots()[0];
+    let mut rng = crate::engine::Rng::new(9);
+    for _ in 0..200 {
+        let n = 1 + rng.below(16) as usize;
+        let robots: Vec<Robot> = (0..n)
+            .map(|_| {
+                let mut r = template;
+                r.square = sq(rng.below(40) as i32 - 4, rng.below(40) as i32 - 4);
+                r
+            })
+            .collect();
+        let lines = super::Lines::of(&robots);
+        for _ in 0..20 {
+            let at = sq(rng.below(40) as i32 - 4, rng.below(40) as i32 - 4);
+            for dir in Facing::ALL {
+                let but = 1u16 << rng.below(n as u64);
+                let scan = robots.iter().enumerate().fold(0u16, |m, (k, r)| {
+                    let on = if matches!(dir, E | W) {
+                        r.square.y == at.y
+                    } else {
+                        r.square.x == at.x
+                    };
+                    m | (u16::from(on) << k)
+                }) & !but;
+                assert_eq!(lines.through(at, dir, but), scan, "{at} {dir:?}");
+            }
+        }
+    }
+}

@@ -251,32 +251,12 @@ fn capped_bounds(
             }
         }
     }
-    sources.sort_unstable();
-    let mut queue: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
-    let mut next_source = 0;
-    loop {
-        let from_queue = queue.front().map(|&v| dist[v as usize]);
-        let v = match (from_queue, sources.get(next_source).copied()) {
-            (q, Some((d, s))) if q.is_none_or(|q| d < q) => {
-                next_source += 1;
-                if d >= dist[s as usize] {
-                    continue;
-                }
-                dist[s as usize] = d;
-                s
-            }
-            (Some(_), _) => match queue.pop_front() {
-                Some(v) => v,
-                None => break,
-            },
-            (None, _) => break,
-        };
-        let d = dist[v as usize];
+    settle(&mut dist, sources, |v, out| {
         let state = v as usize / SETS;
         let node = (state / PHASES) as u32;
         // A state on the flag is never entered within the layer: arriving there touches it.
         if node as usize / 4 == flag {
-            continue;
+            return;
         }
         let mut last = None;
         for &u in preds.of_state(state) {
@@ -290,18 +270,13 @@ fn capped_bounds(
                     continue;
                 }
                 for m in 0..SETS as u8 {
-                    if next(u, m, k, to) != Some(v as usize) {
-                        continue;
-                    }
-                    let at = u * SETS + usize::from(m);
-                    if dist[at] > d + 1 {
-                        dist[at] = d + 1;
-                        queue.push_back(at as u32);
+                    if next(u, m, k, to) == Some(v as usize) {
+                        out.push((u * SETS + usize::from(m)) as u32);
                     }
                 }
             }
         }
-    }
+    });
     dist
 }
 
@@ -331,15 +306,32 @@ fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u
             sources.push((best, s as u32));
         }
     }
+    settle(&mut dist, sources, |v, out| {
+        // A state on the flag is never entered within the layer: arriving there touches it.
+        if (v as usize / PHASES) / 4 != flag {
+            out.extend_from_slice(preds.of_state(v as usize));
+        }
+    });
+    dist
+}
+
+/// Breadth-first backwards: each state gets its least value, from `sources` (value, state) or
+/// from a state one step after it (`preds_of` lists the states one step before a settled one,
+/// none for a state whose value may not pass on) plus one; the queue and the sources, in the order
+/// of their values, are taken whichever is nearer.
+fn settle(
+    dist: &mut [u32],
+    mut sources: Vec<(u32, u32)>,
+    mut preds_of: impl FnMut(u32, &mut Vec<u32>),
+) {
     sources.sort_unstable();
     let mut queue: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
     let mut next_source = 0;
+    let mut before = Vec::new();
     loop {
-        // The next state to settle: the queue's front or the next source, whichever is nearer.
         let from_queue = queue.front().map(|&v| dist[v as usize]);
-        let source = sources.get(next_source).copied();
-        let v = match (from_queue, source) {
-            (Some(q), Some((d, s))) if d < q => {
+        let v = match (from_queue, sources.get(next_source).copied()) {
+            (q, Some((d, s))) if q.is_none_or(|q| d < q) => {
                 next_source += 1;
                 if d >= dist[s as usize] {
                     continue;
@@ -351,27 +343,16 @@ fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u
                 Some(v) => v,
                 None => break,
             },
-            (None, Some((d, s))) => {
-                next_source += 1;
-                if d >= dist[s as usize] {
-                    continue;
-                }
-                dist[s as usize] = d;
-                s
-            }
-            (None, None) => break,
+            (None, _) => break,
         };
         let d = dist[v as usize];
-        // A state on the flag is never entered within the layer: arriving there touches it.
-        if (v as usize / PHASES) / 4 == flag {
-            continue;
-        }
-        for &u in preds.of_state(v as usize) {
+        before.clear();
+        preds_of(v, &mut before);
+        for &u in &before {
             if dist[u as usize] > d + 1 {
                 dist[u as usize] = d + 1;
                 queue.push_back(u);
             }
         }
     }
-    dist
 }

@@ -33,6 +33,18 @@ fn line(o: &Outcome) -> Option<Line> {
     Some((steps, card, node, damage))
 }
 
+/// A built-in sample course, its factory and its step table.
+fn sample(lib: &Library, name: &str) -> (crate::model::Course, Arc<Factory>, StepTable) {
+    let Some(entry) = lib.find_course(name) else {
+        panic!("{name} is not in the built-in library")
+    };
+    let factory = Arc::new(Factory::new(entry.course.compile(lib)));
+    let Some(table) = StepTable::new(Arc::clone(&factory)) else {
+        panic!("{name}: no table")
+    };
+    (entry.course.clone(), factory, table)
+}
+
 #[test]
 fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
     let lib = Library::builtin();
@@ -42,19 +54,13 @@ fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
         "hazard-works.json",
         "standard-2x2.json",
     ] {
-        let Some(entry) = lib.find_course(name) else {
-            panic!("{name} is not in the built-in library")
-        };
-        let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
-        let Some(table) = StepTable::new(Arc::clone(&factory)) else {
-            panic!("{name}: no table")
-        };
+        let (course, factory, table) = sample(&lib, name);
         let Some(searcher) = solver::searcher(&table) else {
             panic!("{name}: no flags")
         };
         let goal = searcher.flags.len() as u8;
         let starts = factory.board().start_squares();
-        let cells: Vec<(usize, usize)> = match entry.course.start {
+        let cells: Vec<(usize, usize)> = match course.start {
             crate::model::StartRule::Archive(s) => (0..4)
                 .filter_map(|f| factory.index(s).map(|c| (c, f)))
                 .collect(),
@@ -113,17 +119,11 @@ fn each_legs_minimum_from_every_arrival_found_least_damage_first_is_the_whole_se
         "standard-2x2.json",
         "grand-tour.json",
     ] {
-        let Some(entry) = lib.find_course(name) else {
-            panic!("{name} is not in the built-in library")
-        };
-        let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
-        let Some(table) = StepTable::new(Arc::clone(&factory)) else {
-            panic!("{name}: no table")
-        };
+        let (course, factory, table) = sample(&lib, name);
         let Some(searcher) = solver::searcher(&table) else {
             panic!("{name}: no flags")
         };
-        let Some((start, facings)) = solver::start_of(entry.course.start, &factory) else {
+        let Some((start, facings)) = solver::start_of(course.start, &factory) else {
             panic!("{name}: no start")
         };
         let Some(cell) = factory.index(start) else {

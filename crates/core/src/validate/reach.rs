@@ -4,7 +4,8 @@
 //! registers, so the search takes the least damaged state first and keeps no way back: a state is
 //! dropped when one with no more damage was reached before (`Seen`, the same test as the line
 //! searches), and taking the least damage first reaches each square, facing and register with its
-//! least damage before any more damaged arrival, which is then dropped. The breadth-first search
+//! least damage before any more damaged arrival, which is then dropped (a repair at the end of a
+//! turn can still lower a state's damage later: it is then taken again). The breadth-first search
 //! this replaces (every state with its registers and the way back, until none was left) reached
 //! the same squares with more states and ran out of its budget on 2 x 2 tiles of 64 x 64.
 

@@ -134,78 +134,10 @@ fn bounds(shape: &Shape) -> Option<Rect> {
 
 /// The scene with its colours mapped (the colour-blind-safe set) for the texture.
 fn mapped(scene: &Scene, map: ColourMap) -> Scene {
-    let c = |c: Rgba| {
+    scene.map_colours(|c| {
         let [r, g, b, a] = map.colour(c).to_srgba_unmultiplied();
         Rgba::new(r, g, b, a)
-    };
-    let s = |s: Option<Stroke>| {
-        s.map(|s| Stroke {
-            colour: c(s.colour),
-            ..s
-        })
-    };
-    let shapes = scene
-        .shapes
-        .iter()
-        .map(|shape| match shape.clone() {
-            Shape::Rect {
-                min,
-                max,
-                fill,
-                stroke,
-            } => Shape::Rect {
-                min,
-                max,
-                fill: fill.map(c),
-                stroke: s(stroke),
-            },
-            Shape::Polygon {
-                points,
-                fill,
-                stroke,
-            } => Shape::Polygon {
-                points,
-                fill: fill.map(c),
-                stroke: s(stroke),
-            },
-            Shape::Polyline { points, stroke } => Shape::Polyline {
-                points,
-                stroke: Stroke {
-                    colour: c(stroke.colour),
-                    ..stroke
-                },
-            },
-            Shape::Circle {
-                center,
-                radius,
-                fill,
-                stroke,
-            } => Shape::Circle {
-                center,
-                radius,
-                fill: fill.map(c),
-                stroke: s(stroke),
-            },
-            Shape::Text {
-                text,
-                pos,
-                size,
-                colour,
-                anchor,
-            } => Shape::Text {
-                text,
-                pos,
-                size,
-                colour: c(colour),
-                anchor,
-            },
-        })
-        .collect();
-    Scene {
-        shapes,
-        background: c(scene.background),
-        ..*scene
-    }
+    })
 }
 
 /// What the worker thread sends back.

@@ -129,7 +129,37 @@ pub struct Scene {
     pub shapes: Vec<Shape>,
 }
 
+impl Shape {
+    /// Passes every colour of the shape (fill, stroke, text) through `f`.
+    pub fn map_colours(&mut self, f: impl Fn(Rgba) -> Rgba) {
+        match self {
+            Shape::Rect { fill, stroke, .. }
+            | Shape::Polygon { fill, stroke, .. }
+            | Shape::Circle { fill, stroke, .. } => {
+                if let Some(c) = fill {
+                    *c = f(*c);
+                }
+                if let Some(s) = stroke {
+                    s.colour = f(s.colour);
+                }
+            }
+            Shape::Polyline { stroke, .. } => stroke.colour = f(stroke.colour),
+            Shape::Text { colour, .. } => *colour = f(*colour),
+        }
+    }
+}
+
 impl Scene {
+    /// The scene with every colour, the background's too, passed through `f`.
+    pub fn map_colours(&self, f: impl Fn(Rgba) -> Rgba) -> Scene {
+        let mut out = self.clone();
+        out.background = f(out.background);
+        for shape in &mut out.shapes {
+            shape.map_colours(&f);
+        }
+        out
+    }
+
     /// The texts of the scene, in painting order: what tests and tooltips look for.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         self.shapes.iter().filter_map(|s| match s {

@@ -204,6 +204,17 @@ pub(super) struct Outcome {
     pub gave_up: bool,
 }
 
+impl Outcome {
+    /// No search: nothing reached, no finish.
+    pub fn empty() -> Outcome {
+        Outcome {
+            visits: Vec::new(),
+            finish: None,
+            gave_up: false,
+        }
+    }
+}
+
 /// The constant parts of a search: the table, the flags as cells, the wrenches of each cell and
 /// the typical hand.
 pub(super) struct Searcher<'a> {
@@ -542,6 +553,25 @@ impl<'a> Searcher<'a> {
             limit = pruned?.max(limit.saturating_add(step));
             step = (step * 2).min(8);
         }
+    }
+
+    /// `search_bounded` from the least bound among `seeds`, and no lower than `floor` (a line
+    /// known to be no shorter). `None` when no seed has a way to the goal even in the relaxed
+    /// game, or none turned up within it.
+    pub fn search_from_bounds(
+        &self,
+        seeds: &[State],
+        goal: u8,
+        opts: Options,
+        bounds: &Bounds,
+        floor: u32,
+    ) -> Option<Outcome> {
+        let first = seeds
+            .iter()
+            .map(|s| s.bound(bounds))
+            .min()
+            .filter(|&b| b != NEVER)?;
+        self.search_bounded(seeds, goal, opts, bounds, first.max(floor))
     }
 
     /// `search`, dropping states whose level plus bound exceeds the limit; also the least level

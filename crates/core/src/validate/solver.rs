@@ -19,7 +19,7 @@
 //! (RULINGS.md, step 6). The 1994 start lets the player choose the facing (RULINGS.md, Re-entry;
 //! seed 000, Set Up); a numbered start is solved as printed, each one (`starts.rs`).
 
-use super::bounds::{Bounds, NEVER, Preds};
+use super::bounds::{Bounds, Preds};
 use super::hands;
 use super::moving::Timeline;
 use super::reach::{self, Arrivals};
@@ -348,10 +348,7 @@ pub(super) fn solve_with(
     };
     // The line is the first finish: searched within bounds (the same finish as the whole
     // search), and whole only when there is none, to say how far a line gets.
-    let first_limit = seeds.iter().map(|s| s.bound(&searcher.bounds)).min();
-    let bounded = first_limit
-        .filter(|&b| b != NEVER)
-        .and_then(|b| searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, b));
+    let bounded = searcher.search_from_bounds(&seeds, goal, opts, &searcher.bounds, 0);
     let out = match bounded {
         Some(out) => out,
         None => searcher.search(&seeds, goal, opts),
@@ -520,15 +517,13 @@ fn typical_search(
         exhaustive: false,
         budget: searcher.budget(),
     };
-    let none = || Outcome {
-        visits: Vec::new(),
-        finish: None,
-        gave_up: false,
-    };
     let Some(shortest) = shortest else {
         // No line at all, or the line's own search stopped at its budget: a typical hand's
         // line is no shorter and its search no smaller, so it would stop there too.
-        return Outcome { gave_up, ..none() };
+        return Outcome {
+            gave_up,
+            ..Outcome::empty()
+        };
     };
     // Bounds that know a typical hand plays at most one Move 3 and one Move 2 a turn: far
     // tighter than the any-cards bounds, so far fewer states lie under each limit.
@@ -542,19 +537,10 @@ fn typical_search(
             &hands::typical_caps(),
         )
     };
-    let first_limit = seeds
-        .iter()
-        .map(|s| s.bound(&bounds))
-        .min()
-        .unwrap_or(NEVER)
-        .max(shortest);
-    if first_limit == NEVER {
-        return none();
-    }
     let goal = searcher.flags.len() as u8;
     searcher
-        .search_bounded(seeds, goal, opts, &bounds, first_limit)
-        .unwrap_or_else(none)
+        .search_from_bounds(seeds, goal, opts, &bounds, shortest)
+        .unwrap_or_else(Outcome::empty)
 }
 
 /// The visit of the best arrival on the highest layer reached: fewest registers, then least
@@ -683,22 +669,10 @@ fn search_leg(searcher: &Searcher<'_>, seeds: &[State], leg: usize) -> Outcome {
         budget: searcher.budget(),
     };
     let bounds = searcher.leg_bounds(leg);
-    let first_limit = seeds
-        .iter()
-        .map(|s| s.bound(&bounds))
-        .min()
-        .unwrap_or(NEVER);
-    let found = if first_limit == NEVER {
-        None
-    } else {
-        searcher.search_bounded(seeds, (leg + 1) as u8, opts, &bounds, first_limit)
-    };
     // No finish within the relaxed game's reach: no line to this flag.
-    found.unwrap_or(Outcome {
-        visits: Vec::new(),
-        finish: None,
-        gave_up: false,
-    })
+    searcher
+        .search_from_bounds(seeds, (leg + 1) as u8, opts, &bounds, 0)
+        .unwrap_or_else(Outcome::empty)
 }
 
 /// The steps from the seed to visit `at`.

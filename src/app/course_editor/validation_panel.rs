@@ -150,6 +150,7 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
                     });
                     match (l.registers, l.unreachable) {
                         (Some(r), _) => ui.label(r.to_string()),
+                        (None, _) if l.undecided => ui.label("not decided (search budget)"),
                         (None, Some((flag, _))) => ui.label(format!("no line (flag {flag})")),
                         (None, None) => ui.label("no line"),
                     };

@@ -154,6 +154,7 @@ fn play_json(p: &super::play::PlayEstimate) -> Value {
 fn start_text(l: &StartLine) -> String {
     match (l.registers, l.unreachable) {
         (Some(r), _) => format!("{r} registers, {} damage", l.damage),
+        (None, _) if l.undecided => "not found within the search budget".to_string(),
         (None, Some((flag, at))) => format!("no line (flag {flag} at {at} cannot be reached)"),
         (None, None) => "no line".to_string(),
     }
@@ -204,6 +205,11 @@ fn write_solution(out: &mut String, s: &Solution) {
             s.registers(),
             s.damage(),
             percent(s.chance)
+        );
+    } else if s.undecided {
+        let _ = writeln!(
+            out,
+            "  shortest whole line: not found within the search budget (the last legs below are as far as it got)"
         );
     } else {
         let _ = writeln!(out, "  shortest whole line: no line to the last flag");
@@ -386,6 +392,7 @@ fn solution_json(s: &Solution) -> Value {
             "gave_up": t.gave_up,
         })),
         "gave_up": s.gave_up,
+        "undecided": s.undecided,
     })
 }
 
@@ -416,6 +423,7 @@ fn starts_json(analysis: &Analysis) -> Value {
             "registers": l.registers,
             "damage": l.damage,
             "unreachable_flag": l.unreachable.map(|u| u.0),
+            "undecided": l.undecided,
         })).collect::<Vec<_>>(),
         "fairness": analysis.fairness.map(|f| json!({
             "registers": f.registers,

@@ -23,6 +23,9 @@ pub struct StartLine {
     pub damage: u32,
     /// The first flag no line reaches from this start, and its square.
     pub unreachable: Option<(u8, Square)>,
+    /// The search stopped at its budget before a line reached the last flag: whether one
+    /// exists is not known (`registers` is `None` and `unreachable` says nothing).
+    pub undecided: bool,
 }
 
 impl StartLine {
@@ -47,6 +50,7 @@ impl StartLine {
                 .as_ref()
                 .filter(|_| !s.undecided)
                 .map(|u| (u.flag, u.square)),
+            undecided: s.undecided,
         }
     }
 }
@@ -91,6 +95,7 @@ pub(super) fn every_start(
                             registers: None,
                             damage: 0,
                             unreachable: None,
+                            undecided: false,
                         },
                     }
                 })

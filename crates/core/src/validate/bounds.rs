@@ -7,7 +7,8 @@
 //! exactly the states of the full search under that limit, in the same order, and so finds the
 //! same first finish once the limit reaches it (see `Searcher::search_bounded`).
 
-use crate::engine::steps::{NO_STEP, PHASES, StepTable};
+use crate::engine::CardKind;
+use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 
 /// No way to the goal even in the relaxed game.
 pub(super) const NEVER: u32 = u32::MAX;
@@ -160,9 +161,8 @@ impl Bounds {
 const SETS: usize = 4;
 
 /// The card kinds (indices into `CARDS`, at most two) of which a turn of a typical-hand line
-/// plays at most one: a typical hand holds at most one and, from 5 damage on, when registers
-/// lock, none, so a turn's card of that kind is either from the hand or locked from the last
-/// turn, which played at most one itself.
+/// plays at most one: a typical 9-card hand holds at most one, and a turn's program, its locked
+/// registers included, holds no more of a kind than that hand (`Searcher::typical_allows`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Capped([u8; 2]);
 
@@ -172,10 +172,15 @@ impl Capped {
     fn of(caps: &[[u8; 7]; 10]) -> Capped {
         let mut kinds = [u8::MAX; 2];
         let mut found = 0;
-        for k in 0..caps[0].len() {
-            // Damage 5 locks register 5 (RULINGS.md, Damage): from there the hand holds none.
-            let one = caps.iter().all(|row| row[k] <= 1) && caps[5..].iter().all(|row| row[k] == 0);
-            if one && found < kinds.len() {
+        // The cards that move furthest first: they tighten the bounds most.
+        let mut order: Vec<usize> = (0..caps[0].len()).collect();
+        order.sort_by_key(|&k| match CARDS.get(k).map(|c| c.kind) {
+            Some(CardKind::Move3) => 0,
+            Some(CardKind::Move2) => 1,
+            _ => 2,
+        });
+        for k in order {
+            if caps[0][k] <= 1 && found < kinds.len() {
                 kinds[found] = k as u8;
                 found += 1;
             }

@@ -67,21 +67,38 @@ pub fn chance_of(needs: &[u8; 7], hand: u32) -> f64 {
 
 /// For each damage 0-9, the most cards of each kind of `CARDS` a typical hand holds: the largest
 /// number that a hand of 9 minus damage cards holds at least half the time (for a 9-card hand:
-/// one Move 3, one Move 2, two Move 1, one Back Up, two of each turn, one U-Turn).
+/// one Move 3, one Move 2, two Move 1, one Back Up, two of each turn, one U-Turn), topped up when
+/// those are fewer than the registers the hand fills (five, or the whole hand when it is
+/// smaller): a 7-card hand holds two Move 1 only 45% of the time, yet every hand fills its
+/// registers. The top-up takes, one card at a time, the kind the hand most likely holds one more
+/// of (`CARDS` order among equals).
 pub fn typical_caps() -> [[u8; 7]; 10] {
     let mut caps = [[0u8; 7]; 10];
     for (damage, row) in caps.iter_mut().enumerate() {
         let hand = hand_size(damage as u8);
-        for (k, cap) in row.iter_mut().enumerate() {
+        let holds = |k: usize, n: u8| {
             let mut needs = [0u8; 7];
-            while needs[k] < 5 {
-                needs[k] += 1;
-                if chance_of(&needs, hand) < 0.5 {
-                    needs[k] -= 1;
-                    break;
+            needs[k] = n;
+            chance_of(&needs, hand)
+        };
+        for (k, cap) in row.iter_mut().enumerate() {
+            while *cap < 5 && holds(k, *cap + 1) >= 0.5 {
+                *cap += 1;
+            }
+        }
+        let fills = hand.min(5) as u8;
+        while row.iter().sum::<u8>() < fills {
+            let mut best: Option<(usize, f64)> = None;
+            for k in 0..row.len() {
+                let p = holds(k, row[k] + 1);
+                if best.is_none_or(|(_, b)| p > b) {
+                    best = Some((k, p));
                 }
             }
-            *cap = needs[k];
+            match best {
+                Some((k, p)) if p > 0.0 => row[k] += 1,
+                _ => break,
+            }
         }
     }
     caps
@@ -121,5 +138,25 @@ mod tests {
         assert_eq!(cap(CardKind::Move1), Some(2));
         // A robot with 9 damage is dealt nothing.
         assert!(caps[9].iter().all(|&c| c == 0));
+    }
+
+    #[test]
+    fn every_typical_hand_fills_the_registers_it_must_rulings_damage() {
+        // A hand of 9 minus damage cards fills five registers, or all of itself when smaller
+        // (the rest are locked: RULINGS.md, Damage). Per kind, a 7-card hand holds one Move 1,
+        // Move 2, Rotate Left and Rotate Right at least half the time: four cards, one short;
+        // the likeliest fifth is a second Move 1 (45%; Rotate Left and Right as likely, after
+        // it in `CARDS`).
+        let caps = typical_caps();
+        for (damage, row) in caps.iter().enumerate() {
+            let fills = hand_size(damage as u8).min(5);
+            let held: u32 = row.iter().map(|&c| u32::from(c)).sum();
+            assert!(held >= fills, "damage {damage}: {row:?}");
+        }
+        let move1 = CARDS.iter().position(|c| c.kind == CardKind::Move1);
+        assert_eq!(move1.map(|k| caps[2][k]), Some(2));
+        assert_eq!(caps[2].iter().sum::<u8>(), 5);
+        // The top-up never lowers what a hand holds at least half the time.
+        assert_eq!(caps[0].iter().sum::<u8>(), 10);
     }
 }

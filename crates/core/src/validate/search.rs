@@ -4,8 +4,9 @@
 //! (damage 5 locks register 5, ... 9 locks all five; RULINGS.md, Damage); repairs come at the end
 //! of each turn (one point per wrench, a flag is one wrench; RULINGS.md, End of turn), which is
 //! also when the archive moves (it matters only to a destroyed robot, and a line that destroys
-//! its robot is not taken). With `typical` set, a program may hold no more of a card kind than a
-//! typical hand holds (`hands::typical_caps`).
+//! its robot is not taken). With `typical` set, a turn's program, locked registers included, may
+//! hold no more of a card kind than a typical 9-card hand, and its cards from the hand no more
+//! than a typical hand of their number (`hands::typical_caps`, `Searcher::typical_allows`).
 //!
 //! States are (flags touched, square, facing, register phase, damage, the cards locked in this
 //! turn's registers still to play, and when `typical` the cards used this turn and the damage the
@@ -70,7 +71,8 @@ pub(super) struct State {
     /// The cards played this turn, register 1 first (`FREE` for those still to play): what a
     /// lock at the end of the turn keeps. Not part of the state's identity.
     pub turn: [u8; 5],
-    /// Cards of each kind of `CARDS` played from the hand this turn (`typical` only).
+    /// Cards of each kind of `CARDS` played this turn, locked registers included (`typical`
+    /// only; in a turn with no lock, raised to what is left of a cap when no more can be used).
     pub used: [u8; 7],
     /// Damage when this turn's hand was dealt, which sets its size (`typical` only).
     pub dealt: u8,
@@ -354,7 +356,7 @@ impl<'a> Searcher<'a> {
             if locked && usize::from(s.cards[p]) != k {
                 continue;
             }
-            if opts.typical && !locked && s.used[k] >= self.caps[usize::from(s.dealt)][k] {
+            if opts.typical && !self.typical_allows(s, k, locked) {
                 continue;
             }
             let damage = s
@@ -376,14 +378,16 @@ impl<'a> Searcher<'a> {
             n.node = to;
             n.damage = damage;
             n.turn[p] = k as u8;
-            if opts.typical && !locked {
+            if opts.typical {
                 n.used[k] += 1;
-                // Only what is left of each cap up to the registers still to play tells two
-                // turns apart: more than that can never be used.
-                let caps = &self.caps[usize::from(s.dealt)];
-                let remaining = (PHASES - 1 - p) as u8;
-                for (u, &cap) in n.used.iter_mut().zip(caps) {
-                    *u = (*u).max(cap.saturating_sub(remaining));
+                // With no lock this turn, only what is left of each cap up to the registers
+                // still to play tells two turns apart: more than that can never be used.
+                if s.cards.iter().all(|&c| c == FREE) {
+                    let caps = &self.caps[usize::from(s.dealt)];
+                    let remaining = (PHASES - 1 - p) as u8;
+                    for ((u, &cap), &program) in n.used.iter_mut().zip(caps).zip(&self.caps[0]) {
+                        *u = (*u).max(cap.min(program).saturating_sub(remaining));
+                    }
                 }
             }
             let cell = (to / 4) as usize;
@@ -420,6 +424,26 @@ impl<'a> Searcher<'a> {
             }
             out.push((n, k as u8, touched));
         }
+    }
+
+    /// Whether a typical hand's line may play card `k` in `s`'s register: the turn's program,
+    /// its locked registers included, holds no more of a kind than a typical 9-card hand
+    /// (`caps[0]`: a program a typical hand allows), and its cards from the hand no more than a
+    /// typical hand of their number (`caps[dealt]`). `s.used` counts the cards played this turn;
+    /// the locked registers are the last ones (RULINGS.md, Damage), so while a card comes from
+    /// the hand no locked card has been played yet, and the locked ones still to play are in
+    /// `s.cards`.
+    fn typical_allows(&self, s: &State, k: usize, locked: bool) -> bool {
+        let program = self.caps[0][k];
+        if locked {
+            return s.used[k] < program;
+        }
+        let p = usize::from(s.phase);
+        let later = s.cards[p + 1..]
+            .iter()
+            .filter(|&&c| usize::from(c) == k)
+            .count() as u8;
+        s.used[k] < self.caps[usize::from(s.dealt)][k] && s.used[k] + 1 + later <= program
     }
 
     /// Whether card `k` (index into `CARDS`) played in `s` destroys the robot: it falls, leaves

@@ -13,6 +13,7 @@ mod dice;
 pub mod difficulty;
 mod geometry;
 pub mod hands;
+mod hurt;
 mod lives;
 mod moving;
 pub mod play;

@@ -19,15 +19,17 @@
 
 use super::bounds::{Bounds, NEVER, Preds};
 use super::hands;
+use super::hurt::Hurt;
 use super::lives::Lives;
 use super::moving::Timeline;
 use super::progress::Progress;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
 
-/// How many times its budget of states the passes of one bounded search may visit in all.
-const PASSES_BUDGET: usize = 4;
+mod passes;
+use passes::Within;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A card slot with no card remembered.
 const FREE: u8 = 7;
@@ -240,6 +242,9 @@ pub(super) struct Searcher<'a> {
     lives: Lives,
     /// An archive set on a moving flag rides with it.
     archive_moves: bool,
+    /// The bounds that know damage (`hurt.rs`), computed the first time a search needs them;
+    /// `None` inside when they would be too large or the validation was cancelled.
+    hurt: OnceLock<Option<Hurt>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -278,6 +283,7 @@ impl<'a> Searcher<'a> {
             laser_times: 1,
             lives: Lives::default(),
             archive_moves: false,
+            hurt: OnceLock::new(),
         }
     }
 
@@ -534,70 +540,6 @@ impl<'a> Searcher<'a> {
         self.search_within(seeds, goal, opts, None).0
     }
 
-    /// The same first finish as `search` (not exhaustive), found by searching only the states
-    /// whose level plus their lower bound (`bounds`) is at most a limit, the limit raised from
-    /// `first_limit` until a finish turns up. Because the bounds are consistent, the states under
-    /// a limit are reached in the same order and by the same parents as in the whole search, so
-    /// once the limit reaches the finish's level the finish, its line and its damage are the
-    /// whole search's (`bounds.rs`). `None` when no finish exists within the relaxed game's
-    /// reach: then only `search` says how far a line gets.
-    pub fn search_bounded(
-        &self,
-        seeds: &[State],
-        goal: u8,
-        opts: Options,
-        bounds: &Bounds,
-        first_limit: u32,
-    ) -> Option<Outcome> {
-        if bounds.is_off() {
-            return Some(self.search(seeds, goal, opts));
-        }
-        let mut limit = first_limit;
-        let mut step = 1;
-        // Each pass keeps at most the budget's states (the memory); all of them together visit
-        // at most `PASSES_BUDGET` times as many (the time), as each repeats the last.
-        let mut spent = 0usize;
-        loop {
-            let mut pass = opts;
-            if opts.budget > 0 {
-                let left = opts
-                    .budget
-                    .saturating_mul(PASSES_BUDGET)
-                    .saturating_sub(spent);
-                pass.budget = opts.budget.min(left).max(1);
-            }
-            let (out, pruned) = self.search_within(seeds, goal, pass, Some((bounds, limit)));
-            if out.finish.is_some() || out.gave_up {
-                return Some(out);
-            }
-            spent += out.visits.len();
-            // At least the least level plus bound among the states this pass dropped (every
-            // limit below it would repeat this pass), and rising faster each pass so that the
-            // passes, each a repeat of the last, stay few.
-            limit = pruned?.max(limit.saturating_add(step));
-            step = (step * 2).min(8);
-        }
-    }
-
-    /// `search_bounded` from the least bound among `seeds`, and no lower than `floor` (a line
-    /// known to be no shorter). `None` when no seed has a way to the goal even in the relaxed
-    /// game, or none turned up within it.
-    pub fn search_from_bounds(
-        &self,
-        seeds: &[State],
-        goal: u8,
-        opts: Options,
-        bounds: &Bounds,
-        floor: u32,
-    ) -> Option<Outcome> {
-        let first = seeds
-            .iter()
-            .map(|s| s.bound(bounds))
-            .min()
-            .filter(|&b| b != NEVER)?;
-        self.search_bounded(seeds, goal, opts, bounds, first.max(floor))
-    }
-
     /// `search`, dropping states whose level plus bound exceeds the limit; also the least level
     /// plus bound of the states dropped that could still finish (`None`: none was).
     fn search_within(
@@ -605,7 +547,7 @@ impl<'a> Searcher<'a> {
         seeds: &[State],
         goal: u8,
         opts: Options,
-        limit: Option<(&Bounds, u32)>,
+        limit: Option<Within<'_>>,
     ) -> (Outcome, Option<u32>) {
         let mut visits: Vec<Visit> = Vec::new();
         let mut seen = Seen::new(
@@ -615,9 +557,10 @@ impl<'a> Searcher<'a> {
         );
         let mut pruned: Option<u32> = None;
         // Whether a state `level` registers in is beyond the limit (noting the drop).
-        let mut beyond = |s: &State, level: u32| match limit {
-            Some((bounds, limit)) => {
-                let b = s.bound(bounds);
+        let mut beyond = |s: &State, level: u32| match &limit {
+            Some(w) => {
+                let b = Within::bound_of(w.bounds, w.hurt, s);
+                let limit = w.limit;
                 if b == NEVER {
                     return true;
                 }

@@ -204,3 +204,67 @@ fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
         assert_eq!(line(&bounded), line(&whole), "typical {typical}");
     }
 }
+
+#[test]
+fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_searchs_line() {
+    // issue 17 item 7 (`hurt.rs`): on every state of the whole search and each step from it,
+    // the bound with damage is at least the plain one, drops by at most one, and a search
+    // that brings it in from its first pass finds the whole search's line.
+    let lib = Library::builtin();
+    let mut tighter = 0;
+    for name in [
+        "first-steps.json",
+        "dockside-dash.json",
+        "hazard-works.json",
+        "standard-2x2.json",
+        "grand-tour.json",
+    ] {
+        let (course, factory, table) = sample(&lib, name);
+        let Some(searcher) = solver::searcher(&table) else {
+            panic!("{name}: no flags")
+        };
+        let Some(hurt) = searcher.hurt_bounds() else {
+            panic!("{name}: no bounds with damage")
+        };
+        let Some((start, facings)) = solver::start_of(course.start, &factory) else {
+            panic!("{name}: no start")
+        };
+        let Some(cell) = factory.index(start) else {
+            panic!("{name}: start off the grid")
+        };
+        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+        let seeds = searcher.seeds(cell, &facings, 0);
+        let goal = searcher.flags.len() as u8;
+        let h = |s: &State| hurt.of(s.layer, s.node, s.phase, s.damage);
+        for typical in [false, true] {
+            let opts = Options {
+                typical,
+                exhaustive: false,
+                budget: solver::STATE_BUDGET,
+            };
+            let whole = searcher.search(&seeds, goal, opts);
+            for v in &whole.visits {
+                let plain = v.state.bound(&searcher.bounds);
+                assert!(h(&v.state) >= plain, "{name}: {:?}", v.state);
+                tighter += usize::from(h(&v.state) > plain);
+                if let Some(p) = whole.visits.get(v.parent as usize) {
+                    assert!(h(&p.state) <= h(&v.state).saturating_add(1), "{name}");
+                }
+            }
+            let Some((before, ..)) = whole.finish else {
+                panic!("{name}: no line")
+            };
+            let registers = whole.visits[before as usize].level + 1;
+            assert!(seeds.iter().map(h).min().is_some_and(|b| b <= registers));
+            let first = seeds[0].bound(&searcher.bounds);
+            let bounded = searcher.passes(&seeds, goal, opts, &searcher.bounds, first, true);
+            let Some(bounded) = bounded else {
+                panic!("{name}: typical {typical}: the bounds with damage missed the line")
+            };
+            assert_eq!(line(&bounded), line(&whole), "{name}: typical {typical}");
+            assert!(bounded.visits.len() <= whole.visits.len());
+        }
+    }
+    // The lasers of the sample courses make damage count somewhere.
+    assert!(tighter > 0);
+}

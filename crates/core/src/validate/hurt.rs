@@ -1,0 +1,234 @@
+//! Lower bounds that know damage (issue 17 item 7, fast at every size): for every flag still to
+//! touch, table state and damage 0-9, the fewest registers to the last flag in the relaxed game
+//! that keeps damage, destruction at 10 and the repairs at the end of each turn, but no locks
+//! and any cards. Where the board's lasers make the plain bounds (`bounds.rs`, no damage) far too
+//! low, a line search spends its passes on states that would be destroyed or must detour to a
+//! repair; these see that. Every step of the searches is a step of this relaxed game with at
+//! least as much damage (laser damage x N only adds), and less damage never hurts in it, so
+//! these are lower bounds; they are exact distances in that game, so consistent. Computed only
+//! when a search proves costly (`Searcher::search_bounded`): they take ten times the plain
+//! bounds' memory.
+
+use super::bounds::{NEVER, Preds};
+use crate::engine::steps::{NO_STEP, PHASES, StepTable};
+
+/// Damage levels a live robot can have: 0-9.
+const LEVELS: usize = 10;
+
+/// No way to the goal; the values stop one short of it (a smaller bound is still a lower
+/// bound, and one step never lowers it by more than one).
+const FAR: u16 = u16::MAX;
+
+/// The most values (2 bytes each) these bounds may take for all their layers; past it a search
+/// keeps the plain bounds. 2 x 2 tiles of 64 x 64 with 3 flags take 10 million; the largest
+/// course, 5 x 5 such tiles, 61 million and 5 s to build.
+pub(super) const MOST_VALUES: usize = 32 << 20;
+
+/// How many values the bounds towards the last of `flags` flags take.
+pub(super) fn values(table: &StepTable, flags: usize) -> usize {
+    table.states() * LEVELS * flags
+}
+
+pub(super) struct Hurt {
+    /// `[layer][state * LEVELS + damage]`: registers to the last flag (`FAR`: none).
+    layers: Vec<Vec<u16>>,
+}
+
+impl Hurt {
+    /// The bounds towards touching the last of `flags`, with `wrenches` the repair of each cell
+    /// at the end of a turn; `None` when they would take more than `MOST_VALUES` values or
+    /// `stop` says the search was cancelled meanwhile.
+    pub fn new(
+        table: &StepTable,
+        preds: &Preds,
+        flags: &[usize],
+        wrenches: &[u8],
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Hurt> {
+        if values(table, flags.len()) > MOST_VALUES {
+            return None;
+        }
+        let hurts = step_damages(table, preds);
+        let mut layers: Vec<Vec<u16>> = vec![Vec::new(); flags.len()];
+        for layer in (0..flags.len()).rev() {
+            if stop() {
+                return None;
+            }
+            let after = layers.get(layer + 1).map(Vec::as_slice);
+            layers[layer] = layer_bounds(table, preds, &hurts, flags[layer], wrenches, after);
+        }
+        Some(Hurt { layers })
+    }
+
+    /// The bound of the state with `layer` flags touched on `node` before register phase
+    /// `phase + 1` with `damage` (0 at or beyond the goal).
+    pub fn of(&self, layer: u8, node: u32, phase: u8, damage: u8) -> u32 {
+        let at = (node as usize * PHASES + usize::from(phase)) * LEVELS
+            + usize::from(damage).min(LEVELS - 1);
+        self.layers
+            .get(usize::from(layer))
+            .and_then(|l| l.get(at))
+            .map_or(0, |&d| value(d))
+    }
+}
+
+/// The damage after a step that takes `hurt` from `damage`, ending a turn (`ends`) on a cell
+/// with `wrench` repairs; `None` when it destroys the robot.
+fn after_step(damage: usize, hurt: u8, ends: bool, wrench: u8) -> Option<usize> {
+    let d = damage + usize::from(hurt);
+    if d >= LEVELS {
+        return None;
+    }
+    Some(if ends {
+        d - usize::from(wrench).min(d)
+    } else {
+        d
+    })
+}
+
+/// The damage each predecessor's step deals, in the order of `Preds::list` (`Preds::of` lists
+/// them by state, then card).
+fn step_damages(table: &StepTable, preds: &Preds) -> Vec<u8> {
+    let mut fill: Vec<u32> = preds.start.clone();
+    let mut out = vec![0u8; preds.list.len()];
+    for state in 0..table.states() {
+        let next_phase = (state % PHASES + 1) % PHASES;
+        for (&to, &hurt) in table.next_nodes(state).iter().zip(table.damages(state)) {
+            if to != NO_STEP {
+                let t = to as usize * PHASES + next_phase;
+                out[fill[t] as usize] = hurt;
+                fill[t] += 1;
+            }
+        }
+    }
+    out
+}
+
+/// One layer: a step onto `flag` costs 1 plus the next layer's bound where it lands (0 for the
+/// last layer); any other step costs 1. `hurts` are the predecessors' steps' damage
+/// (`step_damages`).
+///
+/// Breadth-first backwards by value, one state at a time rather than one (state, damage) pair:
+/// less damage never hurts, so the damages a state reaches the goal from within a value are all
+/// those up to some most (`most`), and a step passes on the most its predecessor may have had.
+/// A state is passed on again only when its most rises (at most ten times; mostly once).
+fn layer_bounds(
+    table: &StepTable,
+    preds: &Preds,
+    hurts: &[u8],
+    flag: usize,
+    wrenches: &[u8],
+    after: Option<&[u16]>,
+) -> Vec<u16> {
+    let states = table.states();
+    let mut dist = vec![FAR; states * LEVELS];
+    // Per state, the most damage it reaches the goal from within the values so far (-1: none).
+    let mut most = vec![-1i8; states];
+    // Per state, the value it was last queued at (to queue it once per value).
+    let mut queued = vec![u32::MAX; states];
+    // (value, state, most damage): the steps onto the flag.
+    let mut sources: Vec<(u32, u32, i8)> = Vec::new();
+    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
+        // The steps into a state of phase 1 end a turn.
+        let ends = t % PHASES == 0;
+        for i in preds.start[t] as usize..preds.start[t + 1] as usize {
+            let u = preds.list[i];
+            for d in 0..LEVELS {
+                let Some(d2) = after_step(d, hurts[i], ends, wrenches[flag]) else {
+                    break;
+                };
+                let rest = match after {
+                    Some(a) => value(a[t * LEVELS + d2]),
+                    None => 0,
+                };
+                if rest != NEVER {
+                    sources.push((rest + 1, u, d as i8));
+                }
+            }
+        }
+    }
+    sources.sort_unstable();
+    // Raises `t`'s most to `level` at value `v`: whether it rose.
+    let raise = |t: usize, level: i8, v: u32, dist: &mut [u16], most: &mut [i8]| -> bool {
+        if level <= most[t] {
+            return false;
+        }
+        let v = v.min(u32::from(FAR - 1)) as u16;
+        for d in (most[t] + 1)..=level {
+            dist[t * LEVELS + d as usize] = v;
+        }
+        most[t] = level;
+        true
+    };
+    let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    let mut source = 0;
+    let mut v = 0u32;
+    loop {
+        if now.is_empty() {
+            match sources.get(source) {
+                Some(&(sv, ..)) => v = v.max(sv),
+                None => break,
+            }
+        }
+        while let Some(&(sv, u, level)) = sources.get(source).filter(|s| s.0 <= v) {
+            source += 1;
+            let u = u as usize;
+            if raise(u, level, sv, &mut dist, &mut most) && queued[u] != v {
+                queued[u] = v;
+                now.push(u as u32);
+            }
+        }
+        for &t in &now {
+            let t = t as usize;
+            // A state on the flag is never entered within the layer: arriving there touches it.
+            if t / PHASES / 4 == flag {
+                continue;
+            }
+            // Its most at this value: a step processed before it may have raised it for the
+            // next one already.
+            let mut m = i16::from(most[t]);
+            while m >= 0 && value(dist[t * LEVELS + m as usize]) > v {
+                m -= 1;
+            }
+            // A step ending the turn: the damage before the repair may be the wrench more.
+            let top = if t % PHASES == 0 {
+                (m + i16::from(wrenches[t / PHASES / 4])).min(LEVELS as i16 - 1)
+            } else {
+                m
+            };
+            for i in preds.start[t] as usize..preds.start[t + 1] as usize {
+                let level = top - i16::from(hurts[i]);
+                let u = preds.list[i] as usize;
+                if level >= 0
+                    && raise(u, level as i8, v + 1, &mut dist, &mut most)
+                    && queued[u] != v + 1
+                {
+                    queued[u] = v + 1;
+                    next.push(u as u32);
+                }
+            }
+        }
+        now.clear();
+        std::mem::swap(&mut now, &mut next);
+        v += 1;
+    }
+    dist
+}
+
+/// A stored value as a bound (`NEVER` for `FAR`).
+fn value(d: u16) -> u32 {
+    if d == FAR { NEVER } else { u32::from(d) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_adds_its_damage_the_tenth_point_destroys_and_a_turns_end_repairs_rulings_damage() {
+        assert_eq!(after_step(3, 2, false, 1), Some(5));
+        assert_eq!(after_step(8, 2, false, 0), None);
+        assert_eq!(after_step(3, 2, true, 1), Some(4));
+        assert_eq!(after_step(1, 0, true, 2), Some(0));
+    }
+}

@@ -89,8 +89,8 @@ pub fn typical_caps() -> [[u8; 7]; 10] {
         let fills = hand.min(5) as u8;
         while row.iter().sum::<u8>() < fills {
             let mut best: Option<(usize, f64)> = None;
-            for k in 0..row.len() {
-                let p = holds(k, row[k] + 1);
+            for (k, &held) in row.iter().enumerate() {
+                let p = holds(k, held + 1);
                 if best.is_none_or(|(_, b)| p > b) {
                     best = Some((k, p));
                 }

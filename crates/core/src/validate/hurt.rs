@@ -130,11 +130,11 @@ fn layer_bounds(
     let mut sources: Vec<(u32, u32, i8)> = Vec::new();
     for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
         // The steps into a state of phase 1 end a turn.
-        let ends = t % PHASES == 0;
-        for i in preds.start[t] as usize..preds.start[t + 1] as usize {
-            let u = preds.list[i];
+        let ends = t.is_multiple_of(PHASES);
+        let into = preds.start[t] as usize..preds.start[t + 1] as usize;
+        for (&u, &hurt) in preds.list[into.clone()].iter().zip(&hurts[into]) {
             for d in 0..LEVELS {
-                let Some(d2) = after_step(d, hurts[i], ends, wrenches[flag]) else {
+                let Some(d2) = after_step(d, hurt, ends, wrenches[flag]) else {
                     break;
                 };
                 let rest = match after {
@@ -191,14 +191,15 @@ fn layer_bounds(
                 m -= 1;
             }
             // A step ending the turn: the damage before the repair may be the wrench more.
-            let top = if t % PHASES == 0 {
+            let top = if t.is_multiple_of(PHASES) {
                 (m + i16::from(wrenches[t / PHASES / 4])).min(LEVELS as i16 - 1)
             } else {
                 m
             };
-            for i in preds.start[t] as usize..preds.start[t + 1] as usize {
-                let level = top - i16::from(hurts[i]);
-                let u = preds.list[i] as usize;
+            let into = preds.start[t] as usize..preds.start[t + 1] as usize;
+            for (&u, &hurt) in preds.list[into.clone()].iter().zip(&hurts[into]) {
+                let level = top - i16::from(hurt);
+                let u = u as usize;
                 if level >= 0
                     && raise(u, level as i8, v + 1, &mut dist, &mut most)
                     && queued[u] != v + 1

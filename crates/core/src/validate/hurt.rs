@@ -51,11 +51,9 @@ impl Hurt {
         let hurts = step_damages(table, preds);
         let mut layers: Vec<Vec<u16>> = vec![Vec::new(); flags.len()];
         for layer in (0..flags.len()).rev() {
-            if stop() {
-                return None;
-            }
             let after = layers.get(layer + 1).map(Vec::as_slice);
-            layers[layer] = layer_bounds(table, preds, &hurts, flags[layer], wrenches, after);
+            layers[layer] =
+                layer_bounds(table, preds, &hurts, flags[layer], wrenches, after, stop)?;
         }
         Some(Hurt { layers })
     }
@@ -105,7 +103,7 @@ fn step_damages(table: &StepTable, preds: &Preds) -> Vec<u8> {
 }
 
 /// One layer: a step onto `flag` costs 1 plus the next layer's bound where it lands (0 for the
-/// last layer); any other step costs 1. `hurts` are the predecessors' steps' damage
+/// last layer); any other step costs 1. `None` when `stop` asks for it. `hurts` are the predecessors' steps' damage
 /// (`step_damages`).
 ///
 /// Breadth-first backwards by value, one state at a time rather than one (state, damage) pair:
@@ -119,7 +117,8 @@ fn layer_bounds(
     flag: usize,
     wrenches: &[u8],
     after: Option<&[u16]>,
-) -> Vec<u16> {
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<u16>> {
     let states = table.states();
     let mut dist = vec![FAR; states * LEVELS];
     // Per state, the most damage it reaches the goal from within the values so far (-1: none).
@@ -163,7 +162,13 @@ fn layer_bounds(
     let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     let mut source = 0;
     let mut v = 0u32;
+    let mut rounds = 0u32;
     loop {
+        // Asked to stop: looked at every 64 values (each a pass over the states settled at it).
+        rounds += 1;
+        if rounds.is_multiple_of(64) && stop() {
+            return None;
+        }
         if now.is_empty() {
             match sources.get(source) {
                 Some(&(sv, ..)) => v = v.max(sv),
@@ -213,7 +218,7 @@ fn layer_bounds(
         std::mem::swap(&mut now, &mut next);
         v += 1;
     }
-    dist
+    Some(dist)
 }
 
 /// A stored value as a bound (`NEVER` for `FAR`).

@@ -4,6 +4,7 @@
 
 use super::bounds::Bounds;
 use super::hands;
+use super::hurt::Hurt;
 use super::reach;
 use super::search::{Options, Outcome, Searcher, State};
 use super::solver;
@@ -267,4 +268,19 @@ fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_search
     }
     // The lasers of the sample courses make damage count somewhere.
     assert!(tighter > 0);
+}
+
+#[test]
+fn the_bounds_that_know_damage_stop_when_the_validation_is_cancelled() {
+    // The window's Cancel (docs/validation.md, Speed, progress and Cancel) stops their build.
+    let lib = Library::builtin();
+    let (_, _, table) = sample(&lib, "grand-tour.json");
+    let Some(searcher) = solver::searcher(&table) else {
+        panic!("no flags")
+    };
+    let none = vec![0u8; table.cells()];
+    let built = Hurt::new(&table, &searcher.preds, &searcher.flags, &none, &|| false);
+    assert!(built.is_some());
+    let stopped = Hurt::new(&table, &searcher.preds, &searcher.flags, &none, &|| true);
+    assert!(stopped.is_none());
 }

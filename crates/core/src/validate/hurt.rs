@@ -165,10 +165,10 @@ fn layer_bounds(
     let mut rounds = 0u32;
     loop {
         // Asked to stop: looked at every 64 values (each a pass over the states settled at it).
-        rounds += 1;
         if rounds.is_multiple_of(64) && stop() {
             return None;
         }
+        rounds += 1;
         if now.is_empty() {
             match sources.get(source) {
                 Some(&(sv, ..)) => v = v.max(sv),

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 mod passes;
-use passes::Within;
+use passes::{Dropped, Within};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A card slot with no card remembered.
@@ -540,34 +540,33 @@ impl<'a> Searcher<'a> {
         self.search_within(seeds, goal, opts, None).0
     }
 
-    /// `search`, dropping states whose level plus bound exceeds the limit; also the least level
-    /// plus bound of the states dropped that could still finish (`None`: none was).
+    /// `search`, dropping states whose level plus bound exceeds the limit; also what it dropped
+    /// that could still finish (`Dropped`).
     fn search_within(
         &self,
         seeds: &[State],
         goal: u8,
         opts: Options,
         limit: Option<Within<'_>>,
-    ) -> (Outcome, Option<u32>) {
+    ) -> (Outcome, Dropped) {
         let mut visits: Vec<Visit> = Vec::new();
         let mut seen = Seen::new(
             self.table.states() / PHASES,
             usize::from(goal),
             self.timed(),
         );
-        let mut pruned: Option<u32> = None;
+        let mut dropped = Dropped::default();
         // Whether a state `level` registers in is beyond the limit (noting the drop).
         let mut beyond = |s: &State, level: u32| match &limit {
             Some(w) => {
                 let b = Within::bound_of(w.bounds, w.hurt, s);
-                let limit = w.limit;
                 if b == NEVER {
                     return true;
                 }
                 let f = level.saturating_add(b);
-                let over = f > limit;
+                let over = f > w.limit;
                 if over {
-                    pruned = Some(pruned.map_or(f, |p| p.min(f)));
+                    dropped.note(f, w.limit);
                 }
                 over
             }
@@ -628,7 +627,7 @@ impl<'a> Searcher<'a> {
             finish,
             gave_up,
         };
-        (outcome, pruned)
+        (outcome, dropped)
     }
 
     /// The seed states of a start: each facing, phase 1, `damage`, no locks.

@@ -14,6 +14,49 @@ const PASSES_BUDGET: usize = 4;
 /// this fraction of their values (measured on the synthetic courses).
 const HURT_COST: usize = 5;
 
+/// The passes of a search bring in the bounds that know damage once they have visited this
+/// fraction of what building them costs (`HURT_COST`) and still found no line.
+const HURT_AFTER: usize = 8;
+
+/// The most a pass's limit rises over the last one's.
+const MOST_STEP: u32 = 8;
+
+/// What a pass dropped that could still finish: the least level plus bound, and how many at
+/// each level plus bound just over the limit (`[f - limit - 1]`).
+#[derive(Default)]
+pub(super) struct Dropped {
+    least: Option<u32>,
+    counts: [usize; MOST_STEP as usize],
+}
+
+impl Dropped {
+    /// Notes a state dropped at level plus bound `f` over `limit`.
+    pub fn note(&mut self, f: u32, limit: u32) {
+        self.least = Some(self.least.map_or(f, |l| l.min(f)));
+        if let Some(c) = self.counts.get_mut((f - limit - 1) as usize) {
+            *c += 1;
+        }
+    }
+
+    /// The next pass's limit after one at `limit` that visited `visits` states: where the
+    /// states dropped, taken in order of level plus bound, come to as many as it visited, so
+    /// that the next pass is about twice this one (IDA* with controlled re-expansion), at most
+    /// `MOST_STEP` higher and never below the least dropped. `None` when nothing was dropped.
+    fn next_limit(&self, limit: u32, visits: usize) -> Option<u32> {
+        let least = self.least?;
+        let mut total = 0;
+        let mut next = limit.saturating_add(MOST_STEP);
+        for (i, &c) in self.counts.iter().enumerate() {
+            total += c;
+            if total >= visits {
+                next = limit.saturating_add(i as u32 + 1);
+                break;
+            }
+        }
+        Some(next.max(least))
+    }
+}
+
 /// What a bounded pass keeps within: the states whose level plus bound is at most `limit`.
 pub(super) struct Within<'b> {
     pub bounds: &'b Bounds,
@@ -54,9 +97,9 @@ impl<'a> Searcher<'a> {
     }
 
     /// `search_bounded`, bringing in the bounds that know damage (`hurt.rs`) for a search
-    /// towards the last flag: from the first pass when `hurt_now`, else once the next pass,
-    /// growing as the last one did, would visit more states than they cost to build
-    /// (`HURT_COST`).
+    /// towards the last flag: from the first pass when `hurt_now`, else once the passes have
+    /// cost a share of building them (`HURT_AFTER`, `HURT_COST`) or the next pass, growing as
+    /// the last one did, would not fit the budget.
     pub(in crate::validate) fn passes(
         &self,
         seeds: &[State],
@@ -70,7 +113,6 @@ impl<'a> Searcher<'a> {
             return Some(self.search(seeds, goal, opts));
         }
         let mut limit = first_limit;
-        let mut step = 1;
         let to_last = usize::from(goal) == self.flags.len();
         let mut hurt: Option<&Hurt> = None;
         // The states the last two passes visited, for the next one's guess.
@@ -83,11 +125,14 @@ impl<'a> Searcher<'a> {
                 0 => 0,
                 b => last_pass.saturating_mul(last_pass) / b,
             };
-            // Once built (for an earlier search) they cost nothing more.
-            let built = self.hurt.get().is_some();
-            // The budget will not let the next pass through: only tighter bounds may.
-            let cost = (self.hurt_values() / HURT_COST).min(opts.budget / 2);
-            let wanted = hurt_now || built || next_pass >= cost;
+            // Once built (for an earlier search) they cost nothing more; else they are worth
+            // building once the passes have cost a share of it, or when the next pass, growing
+            // as the last one did, would not fit the budget.
+            let cost = self.hurt_values() / HURT_COST;
+            let wanted = hurt_now
+                || self.hurt.get().is_some()
+                || spent >= cost / HURT_AFTER
+                || next_pass >= opts.budget / 2;
             if hurt.is_none()
                 && to_last
                 && wanted
@@ -114,18 +159,14 @@ impl<'a> Searcher<'a> {
                 hurt,
                 limit,
             };
-            let (out, pruned) = self.search_within(seeds, goal, pass, Some(within));
+            let (out, dropped) = self.search_within(seeds, goal, pass, Some(within));
             if out.finish.is_some() || out.gave_up {
                 return Some(out);
             }
             spent += out.visits.len();
             before_last = last_pass;
             last_pass = out.visits.len();
-            // At least the least level plus bound among the states this pass dropped (every
-            // limit below it would repeat this pass), and rising faster each pass so that the
-            // passes, each a repeat of the last, stay few.
-            limit = pruned?.max(limit.saturating_add(step));
-            step = (step * 2).min(8);
+            limit = dropped.next_limit(limit, out.visits.len())?;
         }
     }
 
@@ -167,5 +208,30 @@ impl<'a> Searcher<'a> {
             .min()
             .filter(|&b| b != NEVER)?;
         self.search_bounded(seeds, goal, opts, bounds, first.max(floor))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_limit_is_where_the_dropped_states_come_to_the_passs_size() {
+        let mut d = Dropped::default();
+        assert_eq!(d.next_limit(50, 10), None);
+        // 4 states dropped at 51, 8 at 53, 100 at 57: a pass of 10 states goes to 53, one of
+        // 1000 rises by the most, 8.
+        for (f, n) in [(51, 4), (53, 8), (57, 100)] {
+            for _ in 0..n {
+                d.note(f, 50);
+            }
+        }
+        assert_eq!(d.next_limit(50, 10), Some(53));
+        assert_eq!(d.next_limit(50, 3), Some(51));
+        assert_eq!(d.next_limit(50, 1000), Some(58));
+        // Dropped only far over the limit: never below the least of them.
+        let mut far = Dropped::default();
+        far.note(70, 50);
+        assert_eq!(far.next_limit(50, 1), Some(70));
     }
 }

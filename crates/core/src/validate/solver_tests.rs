@@ -46,6 +46,23 @@ fn sample(lib: &Library, name: &str) -> (crate::model::Course, Arc<Factory>, Ste
     (entry.course.clone(), factory, table)
 }
 
+/// The seed states of a course's start (numbered start 1 for a numbered start).
+fn start_seeds(
+    searcher: &Searcher<'_>,
+    course: &crate::model::Course,
+    factory: &Factory,
+    name: &str,
+) -> Vec<State> {
+    let Some((start, facings)) = solver::start_of(course.start, factory) else {
+        panic!("{name}: no start")
+    };
+    let Some(cell) = factory.index(start) else {
+        panic!("{name}: start off the grid")
+    };
+    let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+    searcher.seeds(cell, &facings, 0)
+}
+
 #[test]
 fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
     let lib = Library::builtin();
@@ -124,14 +141,7 @@ fn each_legs_minimum_from_every_arrival_found_least_damage_first_is_the_whole_se
         let Some(searcher) = solver::searcher(&table) else {
             panic!("{name}: no flags")
         };
-        let Some((start, facings)) = solver::start_of(course.start, &factory) else {
-            panic!("{name}: no start")
-        };
-        let Some(cell) = factory.index(start) else {
-            panic!("{name}: start off the grid")
-        };
-        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
-        let seeds = searcher.seeds(cell, &facings, 0);
+        let seeds = start_seeds(&searcher, &course, &factory, name);
         let goal = searcher.flags.len() as u8;
         let opts = Options {
             typical: false,
@@ -180,14 +190,7 @@ fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
         panic!("no flags")
     };
     assert!(searcher.bounds.is_off() && searcher.leg_bounds(1).is_off());
-    let Some((start, facings)) = solver::start_of(course.start, &factory) else {
-        panic!("no start")
-    };
-    let Some(cell) = factory.index(start) else {
-        panic!("start off the grid")
-    };
-    let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
-    let seeds = searcher.seeds(cell, &facings, 0);
+    let seeds = start_seeds(&searcher, &course, &factory, "moving-flags.json");
     let goal = searcher.flags.len() as u8;
     for typical in [false, true] {
         let opts = Options {
@@ -227,14 +230,7 @@ fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_search
         let Some(hurt) = searcher.hurt_bounds() else {
             panic!("{name}: no bounds with damage")
         };
-        let Some((start, facings)) = solver::start_of(course.start, &factory) else {
-            panic!("{name}: no start")
-        };
-        let Some(cell) = factory.index(start) else {
-            panic!("{name}: start off the grid")
-        };
-        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
-        let seeds = searcher.seeds(cell, &facings, 0);
+        let seeds = start_seeds(&searcher, &course, &factory, name);
         let goal = searcher.flags.len() as u8;
         let h = |s: &State| hurt.of(s.layer, s.node, s.phase, s.damage);
         for typical in [false, true] {

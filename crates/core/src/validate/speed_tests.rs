@@ -1,0 +1,67 @@
+//! What the analysis computes once and shares (issue 17 item 7) against what it computed before,
+//! on the sample courses: the trap squares read from each flag's own bounds against the backward
+//! search of their own.
+
+use super::bounds::{Bounds, NEVER};
+use super::solver;
+use crate::engine::Factory;
+use crate::engine::steps::{PHASES, StepTable};
+use crate::format::Library;
+use std::sync::Arc;
+
+/// The built-in sample courses with flags, as the searcher of each sees them.
+const SAMPLES: [&str; 6] = [
+    "first-steps.json",
+    "dockside-dash.json",
+    "hazard-works.json",
+    "standard-2x2.json",
+    "grand-tour.json",
+    "cubed.json",
+];
+
+/// A built-in sample course's step table under its house rules.
+fn table_of(lib: &Library, name: &str) -> (crate::model::Course, StepTable) {
+    let Some(entry) = lib.find_course(name) else {
+        panic!("{name} is not in the built-in library")
+    };
+    let house = entry.course.rules.house;
+    let factory = Arc::new(Factory::for_rules(entry.course.compile(lib), &house));
+    let Some(table) = StepTable::new(factory) else {
+        panic!("{name}: no table")
+    };
+    (entry.course.clone(), table)
+}
+
+#[test]
+fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue_17() {
+    let lib = Library::builtin();
+    for name in SAMPLES {
+        let (_, table) = table_of(&lib, name);
+        let Some(searcher) = solver::searcher(&table) else {
+            panic!("{name}: no flags")
+        };
+        let mut traps = 0;
+        for flag in 0..searcher.flags.len() {
+            let bounds = searcher.leg_bounds(flag);
+            assert!(!bounds.is_off(), "{name}");
+            let good = solver::reaching(&searcher, flag, &searcher.preds);
+            let on = searcher.flags[flag];
+            for (state, &reaches) in good.iter().enumerate() {
+                let (node, phase) = (state / PHASES, state % PHASES);
+                let bound = bounds.of(flag as u8, node as u32, phase as u8, &[u8::MAX; 5]);
+                assert_eq!(
+                    reaches,
+                    node / 4 == on || bound != NEVER,
+                    "{name}: flag {flag}, state {state}"
+                );
+            }
+            let shared = solver::traps(&searcher, flag, &bounds);
+            assert_eq!(shared, solver::traps(&searcher, flag, &Bounds::off()), "{name}");
+            traps += shared.len();
+        }
+        // Not every course is free of traps: the comparison has squares to compare.
+        if name == "hazard-works.json" {
+            assert!(traps > 0, "{name}: no trap squares");
+        }
+    }
+}

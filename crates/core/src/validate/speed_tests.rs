@@ -3,6 +3,7 @@
 //! search of their own.
 
 use super::bounds::{Bounds, NEVER};
+use super::reach;
 use super::solver;
 use crate::engine::Factory;
 use crate::engine::steps::{PHASES, StepTable};
@@ -64,4 +65,40 @@ fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue
             assert!(traps > 0, "{name}: no trap squares");
         }
     }
+}
+
+#[test]
+fn the_arrivals_search_that_leaves_settled_layers_finds_every_arrival_the_whole_one_does() {
+    // issue 17 item 7: `reach::arrivals` stops searching a layer once it can add no arrival;
+    // the arrivals on every flag, state for state and in order, are those of the search that
+    // runs until no state is left.
+    let lib = Library::builtin();
+    let mut cut = 0;
+    for name in SAMPLES {
+        let (course, table) = table_of(&lib, name);
+        let house = course.rules.house;
+        let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house))
+        else {
+            panic!("{name}: no flags")
+        };
+        let factory = table.factory();
+        let Some((start, facings)) = solver::start_of(course.start, factory) else {
+            panic!("{name}: no start")
+        };
+        let Some(cell) = factory.index(start) else {
+            panic!("{name}: start off the grid")
+        };
+        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+        let goal = searcher.flags.len() as u8;
+        let seeds = searcher.seeds(cell, &facings, 0);
+        let budget = solver::STATE_BUDGET;
+        let whole = reach::arrivals_until(&searcher, &seeds, goal, budget, false);
+        let settled = reach::arrivals_until(&searcher, &seeds, goal, budget, true);
+        assert!(!whole.gave_up && !settled.gave_up, "{name}");
+        assert_eq!(settled.on, whole.on, "{name}");
+        assert!(whole.on.iter().skip(1).all(|on| !on.is_empty()), "{name}");
+        cut += usize::from(settled.admitted < whole.admitted);
+    }
+    // The comparison means something: on some course the settled search stopped early.
+    assert!(cut > 0);
 }

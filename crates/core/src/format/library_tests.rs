@@ -45,7 +45,12 @@ fn entries(tiles: &[LibraryTile]) -> Vec<Entry> {
 fn assert_same(path: &Path, user: Option<&Path>) -> Library {
     let lib = Library::for_file_in(path, user);
     let whole = read_whole(path, user);
-    assert_eq!(entries(&lib.tiles), entries(&whole.tiles), "{}", path.display());
+    assert_eq!(
+        entries(&lib.tiles),
+        entries(&whole.tiles),
+        "{}",
+        path.display()
+    );
     assert_eq!(entries(&lib.shadowed), entries(&whole.shadowed));
     assert!(lib.courses.is_empty() && lib.errors.is_empty());
     lib
@@ -60,7 +65,11 @@ fn a_course_beside_the_sample_tiles_sees_the_library_the_whole_reading_gave() {
     let courses = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../courses");
     let lib = assert_same(&courses.join("grand-tour.json"), None);
     // The sample tiles beside the courses are the built-in ones, found in their files.
-    assert!(lib.tiles.iter().any(|t| matches!(t.origin, Origin::File(_))));
+    assert!(
+        lib.tiles
+            .iter()
+            .any(|t| matches!(t.origin, Origin::File(_)))
+    );
 }
 
 #[test]
@@ -92,10 +101,16 @@ fn tiles_courses_broken_files_and_a_changed_built_in_tile_are_read_as_before() {
     write(&course, course_text);
     write(&here.path().join("changed.json"), &changed);
     write(&here.path().join("broken.json"), "{ not json");
-    write(&here.path().join("other.json"), r#"{"format": "something/else"}"#);
+    write(
+        &here.path().join("other.json"),
+        r#"{"format": "something/else"}"#,
+    );
     write(&here.path().join("z-own.json"), &own);
     let lib = assert_same(&course, Some(user.path()));
-    assert!(!lib.shadowed.is_empty(), "the changed tile shadows the built-in one");
+    assert!(
+        !lib.shadowed.is_empty(),
+        "the changed tile shadows the built-in one"
+    );
     assert!(lib.tiles.iter().any(|t| t.shelf == Shelf::User));
     assert!(lib.tiles.iter().any(|t| t.tile.id == "own-tile"));
 }

@@ -413,7 +413,7 @@ pub(super) fn solve_with(
     // Each flag's own bounds, built once when first asked for: the trap squares and the leg's
     // own search both read them.
     let leg_bounds: Vec<OnceCell<Bounds>> = (0..n).map(|_| OnceCell::new()).collect();
-    let own = |leg: usize| leg_bounds[leg].get_or_init(|| searcher.leg_bounds(leg));
+    let own = |leg: usize| own_bounds(searcher, leg, &leg_bounds[leg]);
     let traps: Vec<Vec<Square>> = if full {
         (0..flags.len())
             .take((solved + 1).min(n))
@@ -594,6 +594,20 @@ pub(super) struct From<'v> {
     pub start: &'v [State],
 }
 
+/// Leg `leg`'s own bounds (`Searcher::leg_bounds`), built in `cell` if no one has yet. The last
+/// flag's are the searcher's own last layer: towards the last flag nothing comes after it.
+fn own_bounds<'s>(
+    searcher: &'s Searcher<'_>,
+    leg: usize,
+    cell: &'s OnceCell<Bounds>,
+) -> &'s Bounds {
+    if leg + 1 == searcher.flags.len() {
+        &searcher.bounds
+    } else {
+        cell.get_or_init(|| searcher.leg_bounds(leg))
+    }
+}
+
 /// The true minimum of leg `leg` (0 for start to flag 1): a search seeded with every state the
 /// robot can be in on the previous flag, run until the flag is touched. Also whether it gave up.
 #[cfg(test)]
@@ -613,7 +627,7 @@ fn leg_minimum_within(
     leg: usize,
     bounds: &OnceCell<Bounds>,
 ) -> (LegMinimum, bool) {
-    let bounds = || bounds.get_or_init(|| searcher.leg_bounds(leg));
+    let bounds = || own_bounds(searcher, leg, bounds);
     let n = searcher.flags.len();
     let flag = (leg + 1) as u8;
     let none = |facing| LegMinimum {

@@ -56,8 +56,22 @@ fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue
                     "{name}: flag {flag}, state {state}"
                 );
             }
+            if flag + 1 == searcher.flags.len() {
+                // The last flag's own bounds are the searcher's last layer: the leg's search and
+                // its trap squares read those.
+                for node in 0..table.states() / PHASES {
+                    for phase in 0..PHASES as u8 {
+                        let of = |b: &Bounds| b.of(flag as u8, node as u32, phase, &[u8::MAX; 5]);
+                        assert_eq!(of(&searcher.bounds), of(&bounds), "{name}: node {node}");
+                    }
+                }
+            }
             let shared = solver::traps(&searcher, flag, &bounds);
-            assert_eq!(shared, solver::traps(&searcher, flag, &Bounds::off()), "{name}");
+            assert_eq!(
+                shared,
+                solver::traps(&searcher, flag, &Bounds::off()),
+                "{name}"
+            );
             traps += shared.len();
         }
         // Not every course is free of traps: the comparison has squares to compare.
@@ -77,8 +91,7 @@ fn the_arrivals_search_that_leaves_settled_layers_finds_every_arrival_the_whole_
     for name in SAMPLES {
         let (course, table) = table_of(&lib, name);
         let house = course.rules.house;
-        let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house))
-        else {
+        let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {
             panic!("{name}: no flags")
         };
         let factory = table.factory();

@@ -487,8 +487,8 @@ pub(super) fn solve_with(
             arrivals: arrivals.as_ref(),
             start: &seeds,
         };
-        for leg in 0..n {
-            let (minimum, stopped) = leg_minimum_within(searcher, &from, leg, &leg_bounds[leg]);
+        for (leg, bounds) in leg_bounds.iter().enumerate() {
+            let (minimum, stopped) = leg_minimum_within(searcher, &from, leg, bounds);
             gave_up |= stopped;
             leg_minima.push(minimum);
         }

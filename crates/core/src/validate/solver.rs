@@ -492,12 +492,14 @@ pub(super) fn solve_with(
             gave_up |= stopped;
             leg_minima.push(minimum);
         }
-        // The line's states are not needed any more: free them before the next search.
+        // The line's states and the legs' bounds are not needed any more: free them before the
+        // next search.
         let shortest = out
             .finish
             .map(|(before, ..)| visits[before as usize].level + 1);
         drop(arrivals);
         drop(out);
+        drop(leg_bounds);
         let t = typical_search(searcher, &seeds, shortest, line_gave_up);
         typical = Some(TypicalLine {
             registers: t.finish.map(|f| t.visits[f.0 as usize].level + 1),

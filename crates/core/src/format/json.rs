@@ -21,9 +21,9 @@ enum Keys<'a> {
 const FEW: usize = 16;
 
 impl<'a> Keys<'a> {
-    fn contains(&self, key: &Cow<'a, str>) -> bool {
+    fn contains(&self, key: &str) -> bool {
         match self {
-            Keys::Few(list) => list.contains(key),
+            Keys::Few(list) => list.iter().any(|k| k == key),
             Keys::Many(set) => set.contains(key),
         }
     }

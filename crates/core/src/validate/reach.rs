@@ -62,17 +62,20 @@ pub(super) fn arrivals_until(
         usize::from(goal),
         searcher.timed(),
     );
-    let mut buckets = Buckets::new();
+    let mut buckets: Vec<Vec<State>> = vec![Vec::new(); LEVELS];
     for s in seeds {
         if seen.admit(s) {
-            buckets.push(*s);
+            buckets[usize::from(s.damage).min(LEVELS - 1)].push(*s);
         }
     }
     let mut admitted = 0usize;
     let mut next = Vec::new();
     let mut gave_up = false;
     let mut settled = Settled::new(usize::from(goal), settle && !searcher.timed());
-    while let Some(s) = buckets.pop() {
+    while let Some(level) = buckets.iter().position(|b| !b.is_empty()) {
+        let Some(s) = buckets[level].pop() else {
+            break;
+        };
         // Dropping a settled layer's states leaves the others in the order they had.
         if settled.done(s.layer) {
             continue;
@@ -93,7 +96,7 @@ pub(super) fn arrivals_until(
                 on[layer].push(n);
                 settled.arrive(&n);
             }
-            buckets.push(n);
+            buckets[usize::from(n.damage).min(LEVELS - 1)].push(n);
         }
     }
     // A fixed order (least damage first) for the searches they seed, whatever order they were
@@ -151,39 +154,5 @@ impl Settled {
     fn done(&self, layer: u8) -> bool {
         let k = usize::from(layer);
         self.on && (k == 0 || self.full(k)) && (k + 1 >= self.reached.len() || self.full(k + 1))
-    }
-}
-
-/// The states still to search, by damage: the last one added to the least damaged bucket comes
-/// out first. Remembers the least bucket that may hold a state, so a pop looks at no emptied
-/// bucket below it.
-struct Buckets {
-    by_damage: Vec<Vec<State>>,
-    /// No bucket below this one holds a state.
-    low: usize,
-}
-
-impl Buckets {
-    fn new() -> Buckets {
-        Buckets {
-            by_damage: vec![Vec::new(); LEVELS],
-            low: LEVELS,
-        }
-    }
-
-    fn push(&mut self, s: State) {
-        let level = usize::from(s.damage).min(LEVELS - 1);
-        self.by_damage[level].push(s);
-        self.low = self.low.min(level);
-    }
-
-    fn pop(&mut self) -> Option<State> {
-        while let Some(bucket) = self.by_damage.get_mut(self.low) {
-            match bucket.pop() {
-                Some(s) => return Some(s),
-                None => self.low += 1,
-            }
-        }
-        None
     }
 }

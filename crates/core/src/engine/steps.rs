@@ -171,12 +171,15 @@ impl StepTable {
     ) {
         let (next, damage) = rows;
         let square = self.factory.square_of(c);
+        // What the square leaves to chance depends on the square and the card alone: looked up
+        // once, not in every phase and facing.
+        let chance = CARDS.map(|card| self.left_to_chance(square, card.kind));
         for phase in phases.iter() {
             let p = usize::from(phase - 1);
             // The card's part of the rotation cards, facing north: (cell, turns, damage).
             let mut turning = [None; CARDS.len()];
             for (k, card) in CARDS.iter().enumerate() {
-                if !card.kind.is_movement() {
+                if !card.kind.is_movement() && !chance[k] {
                     turning[k] = self
                         .card_part(game, square, Facing::N, *card, phase, events)
                         .map(|(to, faced, hurt)| (to, quarter_turns(faced), hurt));
@@ -185,7 +188,7 @@ impl StepTable {
             for facing in Facing::ALL {
                 let state = facing.index() * PHASES + p;
                 for (k, card) in CARDS.iter().enumerate() {
-                    if self.left_to_chance(square, card.kind) {
+                    if chance[k] {
                         continue;
                     }
                     let part = if card.kind.is_movement() {

@@ -329,6 +329,11 @@ pub fn course_to_file(c: &Course) -> CourseFile {
 /// Parses and checks a course file's text. Tiles are not resolved here: see `Course::compile`.
 pub fn course_from_str(file: &str, text: &str) -> Result<Course, LoadError> {
     sniff(file, text)?;
+    course_from_sniffed(file, text)
+}
+
+/// `course_from_str` for a text `sniff` has passed already (`document_from_str`).
+pub(super) fn course_from_sniffed(file: &str, text: &str) -> Result<Course, LoadError> {
     let f: CourseFile = parse(file, text)?;
     course_from_file(&f).map_err(|e| e.into_load_error(file, text))
 }

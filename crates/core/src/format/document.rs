@@ -1,11 +1,11 @@
 //! A tile or a course, whichever a file holds; and the rules of the loader a document in the
 //! editor may break, put right before saving so that whatever the editor saves, it can open.
 
-use super::course::course_from_str;
+use super::course::course_from_sniffed;
 use super::error::LoadError;
 use super::files::read_text;
 use super::header::{TILE_FORMAT, sniff};
-use super::tile::{check_id, tile_from_str};
+use super::tile::{check_id, tile_from_sniffed};
 use crate::model::course::{MAX_FLAG, MAX_OFFSET};
 use crate::model::{Course, Tile};
 use std::path::Path;
@@ -17,11 +17,12 @@ pub enum Document {
     Course(crate::model::Course),
 }
 
-/// Parses a tile or course from text. `file` is only used in messages.
+/// Parses a tile or course from text. `file` is only used in messages. The header is read once:
+/// the readers of each kind take it as read.
 pub fn document_from_str(file: &str, text: &str) -> Result<Document, LoadError> {
     match sniff(file, text)? {
-        TILE_FORMAT => tile_from_str(file, text).map(Document::Tile),
-        _ => course_from_str(file, text).map(Document::Course),
+        TILE_FORMAT => tile_from_sniffed(file, text).map(Document::Tile),
+        _ => course_from_sniffed(file, text).map(Document::Course),
     }
 }
 

@@ -104,6 +104,13 @@ pub fn sniff(file: &str, text: &str) -> Result<&'static str, LoadError> {
     }
 }
 
+/// Whether `text` is JSON whose `format` says it is a tile, without the checks `sniff` makes (a
+/// file this says no to never reads as a tile; one it says yes to may still be refused).
+pub(super) fn claims_tile(text: &str) -> bool {
+    serde_json::from_str::<Header>(text)
+        .is_ok_and(|h| h.format.as_ref().and_then(|f| f.as_str()) == Some(TILE_FORMAT))
+}
+
 /// Parses `text` as `T`, turning serde errors into ours.
 pub(super) fn parse<'a, T: Deserialize<'a>>(file: &str, text: &'a str) -> Result<T, LoadError> {
     serde_json::from_str(text).map_err(|e| syntax_error(file, &e))

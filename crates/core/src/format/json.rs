@@ -8,8 +8,40 @@ use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-/// The keys of one object, decoded only when written with escapes.
-type Keys<'a> = HashSet<Cow<'a, str>>;
+/// The keys of one object, decoded only when written with escapes: a list while they are few (an
+/// object of a tile or a course has a handful, which a list finds faster than hashing them and
+/// allocating a set for every object), a set beyond, so an object of a million keys in a hostile
+/// file is still checked in one pass.
+enum Keys<'a> {
+    Few(Vec<Cow<'a, str>>),
+    Many(HashSet<Cow<'a, str>>),
+}
+
+/// The most keys kept in a list.
+const FEW: usize = 16;
+
+impl<'a> Keys<'a> {
+    fn contains(&self, key: &str) -> bool {
+        match self {
+            Keys::Few(list) => list.iter().any(|k| k == key),
+            Keys::Many(set) => set.contains(key),
+        }
+    }
+
+    fn insert(&mut self, key: Cow<'a, str>) {
+        match self {
+            Keys::Few(list) if list.len() < FEW => list.push(key),
+            Keys::Few(list) => {
+                let mut set: HashSet<Cow<'a, str>> = list.drain(..).collect();
+                set.insert(key);
+                *self = Keys::Many(set);
+            }
+            Keys::Many(set) => {
+                set.insert(key);
+            }
+        }
+    }
+}
 
 /// Finds the first key given twice in one object of `text`, which must already be known to be
 /// JSON (serde_json parsed it): the reader would keep one of the two values without a word. The
@@ -22,7 +54,7 @@ pub fn check_duplicate_keys(file: &str, text: &str) -> Result<(), LoadError> {
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
-            b'{' => open.push((Some(HashSet::new()), true)),
+            b'{' => open.push((Some(Keys::Few(Vec::new())), true)),
             b'[' => open.push((None, false)),
             b'}' | b']' => {
                 open.pop();
@@ -205,6 +237,27 @@ mod tests {
         assert!(check_duplicate_keys("f.json", "[{\"a\": 1}, {\"a\": 1}]").is_ok());
         assert!(check_duplicate_keys("f.json", "{\"a\": 1, \"\\u0061\": 2}").is_err());
         assert!(check_duplicate_keys("f.json", "{\"a\\\"\": \"a\", \"x\": \"a\"}").is_ok());
+    }
+
+    #[test]
+    fn a_key_given_twice_among_more_keys_than_a_list_keeps_is_found() {
+        // Past `FEW` keys an object's keys are kept in a set: the same answers either side.
+        let object = |keys: &[String]| {
+            let fields: Vec<String> = keys.iter().map(|k| format!("\"{k}\": 1")).collect();
+            format!("{{{}}}", fields.join(", "))
+        };
+        let mut keys: Vec<String> = (0..3 * FEW).map(|i| format!("k{i}")).collect();
+        assert!(check_duplicate_keys("f.json", &object(&keys)).is_ok());
+        for again in [0, FEW - 1, FEW, 2 * FEW] {
+            keys.push(format!("k{again}"));
+            let e = check_duplicate_keys("f.json", &object(&keys));
+            let said = format!("`k{again}` is given twice");
+            assert!(
+                e.err().is_some_and(|e| e.message.contains(&said)),
+                "{again}"
+            );
+            keys.pop();
+        }
     }
 
     #[test]

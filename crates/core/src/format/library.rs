@@ -4,6 +4,8 @@
 pub use super::document::id_from_name;
 use super::document::{Document, document_from_str, load_document};
 use super::error::LoadError;
+use super::files::read_text;
+use super::header::claims_tile;
 use crate::model::{Course, Tile, TileSource};
 use std::path::{Path, PathBuf};
 
@@ -117,6 +119,21 @@ pub fn user_library_dir() -> Option<PathBuf> {
     }
 }
 
+/// The `.json` files in `dir` (not recursive) that are regular files, in file-name order.
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    paths
+}
+
 /// The id made from `name`, with `-2`, `-3`, ... added until `taken` says it is free.
 pub fn unique_id(name: &str, taken: impl Fn(&str) -> bool) -> String {
     let base = id_from_name(name);
@@ -214,22 +231,53 @@ impl Library {
     /// Adds every `.json` tile and course in `dir` (not recursive), in file-name order. Only
     /// regular files are opened: a pipe or device named `*.json` would block the scan.
     pub fn add_dir(&mut self, dir: &Path) {
-        let Ok(rd) = std::fs::read_dir(dir) else {
-            return;
-        };
-        let mut paths: Vec<PathBuf> = rd
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
-            .collect();
-        paths.sort();
-        for path in paths {
+        for path in json_files(dir) {
             match load_document(&path) {
                 Ok(doc) => self.add(doc, Origin::File(path)),
                 Err(e) => self.errors.push(e),
             }
         }
+    }
+
+    /// The tiles `add_dir` adds from `dir`, and nothing else: a file whose header says it is no
+    /// tile (a course) is not read further, one that does not load is passed over, and one with
+    /// the very text of a tile in `read` is that tile, not read again.
+    fn add_dir_tiles(&mut self, dir: &Path, read: &[(&str, Tile)]) {
+        for path in json_files(dir) {
+            let Ok(text) = read_text(&path) else {
+                continue;
+            };
+            let tile = match read.iter().find(|(t, _)| *t == text) {
+                Some((_, tile)) => tile.clone(),
+                None if claims_tile(&text) => {
+                    match document_from_str(&path.display().to_string(), &text) {
+                        Ok(Document::Tile(tile)) => tile,
+                        _ => continue,
+                    }
+                }
+                None => continue,
+            };
+            self.add(Document::Tile(tile), Origin::File(path));
+        }
+    }
+
+    /// The built-in tiles alone, as `builtin` adds them, and each with the text it was read
+    /// from.
+    fn builtin_tiles() -> (Library, Vec<(&'static str, Tile)>) {
+        let mut lib = Library::default();
+        let mut read = Vec::new();
+        for (name, text) in builtin::TILES {
+            match document_from_str(name, text) {
+                Ok(doc) => {
+                    if let Document::Tile(t) = &doc {
+                        read.push((*text, t.clone()));
+                    }
+                    lib.add(doc, Origin::Builtin(name));
+                }
+                Err(e) => lib.errors.push(e),
+            }
+        }
+        (lib, read)
     }
 
     /// Adds the tiles of `dir` on `shelf`; courses there are not the library's. Files that do
@@ -256,10 +304,20 @@ impl Library {
         Library::for_file_in(path, user_library_dir().as_deref())
     }
 
-    /// `for_file` with the user library folder given.
+    /// `for_file` with the user library folder given. The same library as `standard_in(user,
+    /// &[])` without its courses and errors, then the tiles of the folders beside `path`; read
+    /// without the courses, in the built-in library or in those folders, which it does not keep
+    /// (issue 17 item 7: loading is part of every command's time), and without reading again a
+    /// file that holds a built-in tile's very text (`tiles/` beside the sample courses).
     pub fn for_file_in(path: &Path, user: Option<&Path>) -> Library {
-        let mut lib = Library::standard_in(user, &[]);
-        lib.courses.clear();
+        let (mut lib, read) = Library::builtin_tiles();
+        if let Some(dir) = user {
+            let mut extra = Library::default();
+            extra.add_dir_tiles(dir, &read);
+            for t in extra.tiles {
+                lib.add_on(Document::Tile(t.tile), t.origin, Shelf::User);
+            }
+        }
         lib.errors.clear();
         let dir = path.parent().unwrap_or(Path::new("."));
         let dir = if dir.as_os_str().is_empty() {
@@ -275,7 +333,7 @@ impl Library {
         dirs.push(dir.to_path_buf());
         for d in dirs {
             let mut extra = Library::default();
-            extra.add_dir(&d);
+            extra.add_dir_tiles(&d, &read);
             for t in extra.tiles {
                 lib.add_on(Document::Tile(t.tile), t.origin, Shelf::Beside);
             }
@@ -542,3 +600,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&root);
     }
 }
+
+#[cfg(test)]
+#[path = "library_tests.rs"]
+mod for_file_tests;

@@ -273,6 +273,11 @@ pub fn tile_to_file(tile: &Tile) -> TileFile {
 /// Parses and checks a tile file's text.
 pub fn tile_from_str(file: &str, text: &str) -> Result<Tile, LoadError> {
     sniff(file, text)?;
+    tile_from_sniffed(file, text)
+}
+
+/// `tile_from_str` for a text `sniff` has passed as a tile already (`document_from_str`).
+pub(super) fn tile_from_sniffed(file: &str, text: &str) -> Result<Tile, LoadError> {
     let f: TileFile = parse(file, text)?;
     tile_from_file(&f, &JsonPath::root()).map_err(|e| e.into_load_error(file, text))
 }

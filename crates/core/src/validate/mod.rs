@@ -25,6 +25,8 @@ mod search;
 pub mod solver;
 #[cfg(test)]
 mod solver_tests;
+#[cfg(test)]
+mod speed_tests;
 pub mod starts;
 
 use crate::engine::Factory;

@@ -8,6 +8,11 @@
 //! turn can still lower a state's damage later: it is then taken again). The breadth-first search
 //! this replaces (every state with its registers and the way back, until none was left) reached
 //! the same squares with more states and ran out of its budget on 2 x 2 tiles of 64 x 64.
+//!
+//! A layer is searched only as long as it can still add an arrival (issue 17 item 7): once every
+//! facing and register on flag k has been reached with no damage, no later arrival there gets
+//! past those (`Settled`), so layer k - 1 can add nothing (its only use is to step onto flag k)
+//! and layer k only its own returns to flag k, which are settled too once flag k + 1 is.
 
 use super::search::{Options, Searcher, Seen, State};
 use crate::engine::steps::PHASES;
@@ -18,6 +23,9 @@ pub(super) struct Arrivals {
     pub on: Vec<Vec<State>>,
     /// The search ran out of its state budget (or was cancelled): some arrivals may be missing.
     pub gave_up: bool,
+    /// The states it searched (the tests compare the searches by it).
+    #[cfg(test)]
+    pub admitted: usize,
 }
 
 /// Damage runs from 0 to 9 on a line (10 destroys), so one bucket per point.
@@ -30,6 +38,18 @@ pub(super) fn arrivals(
     seeds: &[State],
     goal: u8,
     budget: usize,
+) -> Arrivals {
+    arrivals_until(searcher, seeds, goal, budget, true)
+}
+
+/// `arrivals`, leaving the layers that can add no arrival when `settle` is set (`Settled`); a
+/// test checks both give the same arrivals.
+pub(super) fn arrivals_until(
+    searcher: &Searcher<'_>,
+    seeds: &[State],
+    goal: u8,
+    budget: usize,
+    settle: bool,
 ) -> Arrivals {
     let opts = Options {
         typical: false,
@@ -51,10 +71,15 @@ pub(super) fn arrivals(
     let mut admitted = 0usize;
     let mut next = Vec::new();
     let mut gave_up = false;
+    let mut settled = Settled::new(usize::from(goal), settle && !searcher.timed());
     while let Some(level) = buckets.iter().position(|b| !b.is_empty()) {
         let Some(s) = buckets[level].pop() else {
             break;
         };
+        // Dropping a settled layer's states leaves the others in the order they had.
+        if settled.done(s.layer) {
+            continue;
+        }
         if admitted > budget || (admitted.is_multiple_of(4096) && searcher.cancelled()) {
             gave_up = true;
             break;
@@ -62,13 +87,14 @@ pub(super) fn arrivals(
         searcher.successors(&s, opts, &mut next);
         for &(n, _, touched) in &next {
             // The last flag ends the race: nothing to seed beyond it.
-            if n.layer >= goal || !seen.admit(&n) {
+            if n.layer >= goal || settled.done(n.layer) || !seen.admit(&n) {
                 continue;
             }
             admitted += 1;
             let layer = usize::from(n.layer);
             if layer > 0 && !n.dead && searcher.on_flag(&n, touched) {
                 on[layer].push(n);
+                settled.arrive(&n);
             }
             buckets[usize::from(n.damage).min(LEVELS - 1)].push(n);
         }
@@ -78,5 +104,55 @@ pub(super) fn arrivals(
     for states in &mut on {
         states.sort_by_key(|s| (s.damage, s.phase, s.node, s.cards, s.tick, s.archive));
     }
-    Arrivals { on, gave_up }
+    Arrivals {
+        on,
+        gave_up,
+        #[cfg(test)]
+        admitted,
+    }
+}
+
+/// Which flags have all their arrivals: every facing and register phase on the flag reached
+/// with no damage. Such a state has no lock (registers lock from 5 damage) and no cards counted,
+/// so `Seen` keeps it as its square's plain entry, which no later state on that square, facing
+/// and register gets past (`Seen::admit`). Only when `Seen` keeps plain entries (not `timed`).
+struct Settled {
+    /// Per flag (1-based, as the layers): which `facing * PHASES + phase` were reached undamaged.
+    reached: Vec<[bool; 4 * PHASES]>,
+    count: Vec<usize>,
+    on: bool,
+}
+
+impl Settled {
+    fn new(goal: usize, on: bool) -> Settled {
+        Settled {
+            reached: vec![[false; 4 * PHASES]; goal],
+            count: vec![0; goal],
+            on,
+        }
+    }
+
+    /// Notes the admitted arrival `s` on flag `s.layer`.
+    fn arrive(&mut self, s: &State) {
+        let layer = usize::from(s.layer);
+        if !self.on || s.damage > 0 || layer >= self.reached.len() {
+            return;
+        }
+        let at = (s.node % 4) as usize * PHASES + usize::from(s.phase);
+        if !std::mem::replace(&mut self.reached[layer][at], true) {
+            self.count[layer] += 1;
+        }
+    }
+
+    fn full(&self, flag: usize) -> bool {
+        self.count.get(flag) == Some(&(4 * PHASES))
+    }
+
+    /// Whether layer `layer` can add no arrival: its returns to flag `layer` (none for the
+    /// start's layer 0) and its steps onto flag `layer + 1` (none for the last layer searched)
+    /// would all be turned away.
+    fn done(&self, layer: u8) -> bool {
+        let k = usize::from(layer);
+        self.on && (k == 0 || self.full(k)) && (k + 1 >= self.reached.len() || self.full(k + 1))
+    }
 }

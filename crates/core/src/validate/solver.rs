@@ -19,7 +19,7 @@
 //! (RULINGS.md, step 6). The 1994 start lets the player choose the facing (RULINGS.md, Re-entry;
 //! seed 000, Set Up); a numbered start is solved as printed, each one (`starts.rs`).
 
-use super::bounds::{Bounds, Preds};
+use super::bounds::{Bounds, NEVER, Preds};
 use super::hands;
 use super::moving::Timeline;
 use super::reach::{self, Arrivals};
@@ -28,6 +28,7 @@ use crate::engine::steps::{NO_STEP, PHASES};
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
 use crate::model::{HouseRules, StartRule};
+use std::cell::OnceCell;
 use std::fmt;
 
 pub use crate::engine::steps::{CARDS, StepTable};
@@ -60,19 +61,40 @@ pub use super::progress::STATE_BUDGET;
 /// register phase 1 whatever its facing, undamaged: a backward search over the steps from every
 /// state on the flag. A moving flag is on each square of its timeline after the phases it stands
 /// there at (`moving.rs`); any turn will do, so these squares are certain traps, not every one.
-fn traps(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<Square> {
+///
+/// `bounds` are the flag's own (`Searcher::leg_bounds`, which its leg's search reads too): a
+/// state has a relaxed way to the flag exactly when its bound there is not `NEVER`, so when they
+/// are on they answer without a search of their own (a test checks they agree with `reaching`).
+pub(super) fn traps(searcher: &Searcher<'_>, flag: usize, bounds: &Bounds) -> Vec<Square> {
     let table = searcher.table;
-    let good = reaching(searcher, flag, preds);
-    (0..table.cells())
-        .filter(|&c| table.is_standable(c))
-        .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
+    let cells = (0..table.cells()).filter(|&c| table.is_standable(c));
+    let squares: Vec<usize> = if bounds.is_off() {
+        let good = reaching(searcher, flag, &searcher.preds);
+        cells
+            .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
+            .collect()
+    } else {
+        // The flag's own square is where it is touched: never a trap.
+        let on = searcher.flags[flag];
+        cells
+            .filter(|&c| c != on && (0..4).all(|f| !reaches_in(bounds, flag, c * 4 + f)))
+            .collect()
+    };
+    squares
+        .into_iter()
         .map(|c| table.factory().square_of(c))
         .collect()
 }
 
+/// Whether `node` in register phase 1 has a relaxed way to flag `flag` (0-based) in the flag's
+/// own `bounds`. A plain bound reads no cards of the turn.
+fn reaches_in(bounds: &Bounds, flag: usize, node: usize) -> bool {
+    bounds.of(flag as u8, node as u32, 0, &[u8::MAX; 5]) != NEVER
+}
+
 /// Per table state, whether flag `flag` (0-based) can be reached from it in the relaxed game
 /// (no damage, any cards): a backward search over the steps from every state on the flag.
-fn reaching(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<bool> {
+pub(super) fn reaching(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<bool> {
     let table = searcher.table;
     let states = table.states();
     let mut good = vec![false; states];
@@ -388,10 +410,14 @@ pub(super) fn solve_with(
         .max()
         .unwrap_or(0);
     let solved = if out.finish.is_some() { n } else { reached };
+    // Each flag's own bounds, built once when first asked for: the trap squares and the leg's
+    // own search both read them.
+    let leg_bounds: Vec<OnceCell<Bounds>> = (0..n).map(|_| OnceCell::new()).collect();
+    let own = |leg: usize| own_bounds(searcher, leg, &leg_bounds[leg]);
     let traps: Vec<Vec<Square>> = if full {
         (0..flags.len())
             .take((solved + 1).min(n))
-            .map(|f| traps(searcher, f, &searcher.preds))
+            .map(|f| traps(searcher, f, own(f)))
             .collect()
     } else {
         Vec::new()
@@ -461,17 +487,19 @@ pub(super) fn solve_with(
             arrivals: arrivals.as_ref(),
             start: &seeds,
         };
-        for leg in 0..n {
-            let (minimum, stopped) = leg_minimum(searcher, &from, leg);
+        for (leg, bounds) in leg_bounds.iter().enumerate() {
+            let (minimum, stopped) = leg_minimum_within(searcher, &from, leg, bounds);
             gave_up |= stopped;
             leg_minima.push(minimum);
         }
-        // The line's states are not needed any more: free them before the next search.
+        // The line's states and the legs' bounds are not needed any more: free them before the
+        // next search.
         let shortest = out
             .finish
             .map(|(before, ..)| visits[before as usize].level + 1);
         drop(arrivals);
         drop(out);
+        drop(leg_bounds);
         let t = typical_search(searcher, &seeds, shortest, line_gave_up);
         typical = Some(TypicalLine {
             registers: t.finish.map(|f| t.visits[f.0 as usize].level + 1),
@@ -568,13 +596,40 @@ pub(super) struct From<'v> {
     pub start: &'v [State],
 }
 
+/// Leg `leg`'s own bounds (`Searcher::leg_bounds`), built in `cell` if no one has yet. The last
+/// flag's are the searcher's own last layer: towards the last flag nothing comes after it.
+fn own_bounds<'s>(
+    searcher: &'s Searcher<'_>,
+    leg: usize,
+    cell: &'s OnceCell<Bounds>,
+) -> &'s Bounds {
+    if leg + 1 == searcher.flags.len() {
+        &searcher.bounds
+    } else {
+        cell.get_or_init(|| searcher.leg_bounds(leg))
+    }
+}
+
 /// The true minimum of leg `leg` (0 for start to flag 1): a search seeded with every state the
 /// robot can be in on the previous flag, run until the flag is touched. Also whether it gave up.
+#[cfg(test)]
 pub(super) fn leg_minimum(
     searcher: &Searcher<'_>,
     from: &From<'_>,
     leg: usize,
 ) -> (LegMinimum, bool) {
+    leg_minimum_within(searcher, from, leg, &OnceCell::new())
+}
+
+/// `leg_minimum`, searched within the leg's own bounds (`Searcher::leg_bounds`), built in
+/// `bounds` if no one has yet.
+fn leg_minimum_within(
+    searcher: &Searcher<'_>,
+    from: &From<'_>,
+    leg: usize,
+    bounds: &OnceCell<Bounds>,
+) -> (LegMinimum, bool) {
+    let bounds = || own_bounds(searcher, leg, bounds);
     let n = searcher.flags.len();
     let flag = (leg + 1) as u8;
     let none = |facing| LegMinimum {
@@ -590,7 +645,7 @@ pub(super) fn leg_minimum(
         // Flag 1 from the start: its own search when the line's stopped at the last flag.
         from.arrivals
             .filter(|_| n > 1)
-            .map(|_| search_leg(searcher, from.start, leg))
+            .map(|_| search_leg(searcher, from.start, leg, bounds()))
     } else {
         let seeds: Vec<State> = match from.arrivals {
             Some(a) => a.on.get(leg).cloned().unwrap_or_default(),
@@ -617,7 +672,7 @@ pub(super) fn leg_minimum(
         if seeds.is_empty() {
             return (none(Facing::N), arrivals_gave_up);
         }
-        Some(search_leg(searcher, &seeds, leg))
+        Some(search_leg(searcher, &seeds, leg, bounds()))
     };
     let visits = from.visits;
     let finish = from.finish;
@@ -661,17 +716,16 @@ pub(super) fn leg_minimum(
 }
 
 /// The first finish on flag `leg + 1` from `seeds` (states with `leg` flags touched), searched
-/// within that leg's bounds; an empty outcome when the relaxed game has none.
-fn search_leg(searcher: &Searcher<'_>, seeds: &[State], leg: usize) -> Outcome {
+/// within that leg's `bounds`; an empty outcome when the relaxed game has none.
+fn search_leg(searcher: &Searcher<'_>, seeds: &[State], leg: usize, bounds: &Bounds) -> Outcome {
     let opts = Options {
         typical: false,
         exhaustive: false,
         budget: searcher.budget(),
     };
-    let bounds = searcher.leg_bounds(leg);
     // No finish within the relaxed game's reach: no line to this flag.
     searcher
-        .search_from_bounds(seeds, (leg + 1) as u8, opts, &bounds, 0)
+        .search_from_bounds(seeds, (leg + 1) as u8, opts, bounds, 0)
         .unwrap_or_else(Outcome::empty)
 }
 

@@ -1,0 +1,117 @@
+//! What the analysis computes once and shares (issue 17 item 7) against what it computed before,
+//! on the sample courses: the trap squares read from each flag's own bounds against the backward
+//! search of their own.
+
+use super::bounds::{Bounds, NEVER};
+use super::reach;
+use super::solver;
+use crate::engine::Factory;
+use crate::engine::steps::{PHASES, StepTable};
+use crate::format::Library;
+use std::sync::Arc;
+
+/// The built-in sample courses with flags, as the searcher of each sees them.
+const SAMPLES: [&str; 6] = [
+    "first-steps.json",
+    "dockside-dash.json",
+    "hazard-works.json",
+    "standard-2x2.json",
+    "grand-tour.json",
+    "cubed.json",
+];
+
+/// A built-in sample course's step table under its house rules.
+fn table_of(lib: &Library, name: &str) -> (crate::model::Course, StepTable) {
+    let Some(entry) = lib.find_course(name) else {
+        panic!("{name} is not in the built-in library")
+    };
+    let house = entry.course.rules.house;
+    let factory = Arc::new(Factory::for_rules(entry.course.compile(lib), &house));
+    let Some(table) = StepTable::new(factory) else {
+        panic!("{name}: no table")
+    };
+    (entry.course.clone(), table)
+}
+
+#[test]
+fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue_17() {
+    let lib = Library::builtin();
+    for name in SAMPLES {
+        let (_, table) = table_of(&lib, name);
+        let Some(searcher) = solver::searcher(&table) else {
+            panic!("{name}: no flags")
+        };
+        let mut traps = 0;
+        for flag in 0..searcher.flags.len() {
+            let bounds = searcher.leg_bounds(flag);
+            assert!(!bounds.is_off(), "{name}");
+            let good = solver::reaching(&searcher, flag, &searcher.preds);
+            let on = searcher.flags[flag];
+            for (state, &reaches) in good.iter().enumerate() {
+                let (node, phase) = (state / PHASES, state % PHASES);
+                let bound = bounds.of(flag as u8, node as u32, phase as u8, &[u8::MAX; 5]);
+                assert_eq!(
+                    reaches,
+                    node / 4 == on || bound != NEVER,
+                    "{name}: flag {flag}, state {state}"
+                );
+            }
+            if flag + 1 == searcher.flags.len() {
+                // The last flag's own bounds are the searcher's last layer: the leg's search and
+                // its trap squares read those.
+                for node in 0..table.states() / PHASES {
+                    for phase in 0..PHASES as u8 {
+                        let of = |b: &Bounds| b.of(flag as u8, node as u32, phase, &[u8::MAX; 5]);
+                        assert_eq!(of(&searcher.bounds), of(&bounds), "{name}: node {node}");
+                    }
+                }
+            }
+            let shared = solver::traps(&searcher, flag, &bounds);
+            assert_eq!(
+                shared,
+                solver::traps(&searcher, flag, &Bounds::off()),
+                "{name}"
+            );
+            traps += shared.len();
+        }
+        // Not every course is free of traps: the comparison has squares to compare.
+        if name == "hazard-works.json" {
+            assert!(traps > 0, "{name}: no trap squares");
+        }
+    }
+}
+
+#[test]
+fn the_arrivals_search_that_leaves_settled_layers_finds_every_arrival_the_whole_one_does() {
+    // issue 17 item 7: `reach::arrivals` stops searching a layer once it can add no arrival;
+    // the arrivals on every flag, state for state and in order, are those of the search that
+    // runs until no state is left.
+    let lib = Library::builtin();
+    let mut cut = 0;
+    for name in SAMPLES {
+        let (course, table) = table_of(&lib, name);
+        let house = course.rules.house;
+        let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {
+            panic!("{name}: no flags")
+        };
+        let factory = table.factory();
+        let Some((start, facings)) = solver::start_of(course.start, factory) else {
+            panic!("{name}: no start")
+        };
+        let Some(cell) = factory.index(start) else {
+            panic!("{name}: start off the grid")
+        };
+        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+        let goal = searcher.flags.len() as u8;
+        let seeds = searcher.seeds(cell, &facings, 0);
+        let budget = solver::STATE_BUDGET;
+        let whole = reach::arrivals_until(&searcher, &seeds, goal, budget, false);
+        let settled = reach::arrivals_until(&searcher, &seeds, goal, budget, true);
+        assert!(!whole.gave_up && !settled.gave_up, "{name}");
+        assert_eq!(settled.on, whole.on, "{name}");
+        assert!(whole.on.iter().skip(1).all(|on| !on.is_empty()), "{name}");
+        cut += usize::from(settled.admitted < whole.admitted);
+    }
+    // The comparison means something: on some course the settled search stopped early.
+    assert!(cut > 0);
+}

@@ -73,6 +73,13 @@ pub fn chance_of(needs: &[u8; 7], hand: u32) -> f64 {
 /// registers. The top-up takes, one card at a time, the kind the hand most likely holds one more
 /// of (`CARDS` order among equals).
 pub fn typical_caps() -> [[u8; 7]; 10] {
+    // The same for every validation: worked out once (a few hundred hand chances).
+    static CAPS: std::sync::OnceLock<[[u8; 7]; 10]> = std::sync::OnceLock::new();
+    *CAPS.get_or_init(work_out_caps)
+}
+
+/// `typical_caps`, worked out.
+fn work_out_caps() -> [[u8; 7]; 10] {
     let mut caps = [[0u8; 7]; 10];
     for (damage, row) in caps.iter_mut().enumerate() {
         let hand = hand_size(damage as u8);

@@ -13,10 +13,12 @@ use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 /// No way to the goal even in the relaxed game.
 pub(super) const NEVER: u32 = u32::MAX;
 
-/// Predecessor lists in one array: table state `v`'s are `list[start[v]..start[v + 1]]`.
+/// Predecessor lists in one array: table state `v`'s are `list[start[v]..start[v + 1]]`, with
+/// the card each plays to get there (index into `CARDS`) in `card`, listed by state, then card.
 pub(super) struct Preds {
     pub start: Vec<u32>,
     pub list: Vec<u32>,
+    pub card: Vec<u8>,
 }
 
 impl Preds {
@@ -40,16 +42,22 @@ impl Preds {
         }
         let mut fill = count.clone();
         let mut list = vec![0u32; count[states] as usize];
+        let mut card = vec![0u8; count[states] as usize];
         for state in 0..states {
-            for &to in table.next_nodes(state) {
+            for (k, &to) in table.next_nodes(state).iter().enumerate() {
                 if to != NO_STEP {
                     let t = target(state, to);
                     list[fill[t] as usize] = state as u32;
+                    card[fill[t] as usize] = k as u8;
                     fill[t] += 1;
                 }
             }
         }
-        Preds { start: count, list }
+        Preds {
+            start: count,
+            list,
+            card,
+        }
     }
 
     pub fn of_state(&self, v: usize) -> &[u32] {
@@ -221,64 +229,55 @@ fn capped_bounds(
 ) -> Vec<u32> {
     let states = table.states();
     let mut dist = vec![NEVER; states * SETS];
-    // Where card `k` from state `s` with set `m` leads: the next state and set, or `None` when
-    // the card is capped and already played this turn.
-    let next = |s: usize, m: u8, k: usize, to: u32| -> Option<usize> {
-        let b = capped.bit(k);
-        if m & b != 0 {
-            return None;
-        }
-        let phase = s % PHASES;
-        let m2 = if phase + 1 == PHASES { 0 } else { m | b };
-        Some((to as usize * PHASES + (phase + 1) % PHASES) * SETS + usize::from(m2))
+    let bits: Vec<u8> = (0..CARDS.len()).map(|k| capped.bit(k)).collect();
+    // The set after playing a card of `bit` from set `m` in `phase`, or `None` when the card is
+    // capped and already played this turn.
+    let next = |m: u8, bit: u8, phase: usize| -> Option<u8> {
+        (m & bit == 0).then_some(if phase + 1 == PHASES { 0 } else { m | bit })
     };
+    // The steps onto the flag: into any state on its cell.
     let mut sources: Vec<(u32, u32)> = Vec::new();
-    for s in 0..states {
-        for m in 0..SETS as u8 {
-            let mut best = NEVER;
-            for (k, &to) in table.next_nodes(s).iter().enumerate() {
-                if to == NO_STEP || (to / 4) as usize != flag {
-                    continue;
-                }
-                let Some(at) = next(s, m, k, to) else {
+    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
+        let into = preds.start[t] as usize..preds.start[t + 1] as usize;
+        for (&u, &k) in preds.list[into.clone()].iter().zip(&preds.card[into]) {
+            let phase = u as usize % PHASES;
+            for m in 0..SETS as u8 {
+                let Some(m2) = next(m, bits[usize::from(k)], phase) else {
                     continue;
                 };
                 let rest = match after {
-                    Some(a) => a[at],
+                    Some(a) => a[t * SETS + usize::from(m2)],
                     None => 0,
                 };
                 if rest != NEVER {
-                    best = best.min(rest + 1);
+                    sources.push((rest + 1, u * SETS as u32 + u32::from(m)));
                 }
-            }
-            if best != NEVER {
-                sources.push((best, (s * SETS + usize::from(m)) as u32));
             }
         }
     }
     settle(&mut dist, sources, |v, out| {
-        let state = v as usize / SETS;
-        let node = (state / PHASES) as u32;
+        let (t, m) = (v as usize / SETS, (v as usize % SETS) as u8);
         // A state on the flag is never entered within the layer: arriving there touches it.
-        if node as usize / 4 == flag {
+        if t / PHASES / 4 == flag {
             return;
         }
-        let mut last = None;
-        for &u in preds.of_state(state) {
-            // One entry per card that leads here: the cards are all looked at below.
-            if last.replace(u) == Some(u) {
-                continue;
-            }
-            let u = u as usize;
-            for (k, &to) in table.next_nodes(u).iter().enumerate() {
-                if to != node {
-                    continue;
+        let into = preds.start[t] as usize..preds.start[t + 1] as usize;
+        for (&u, &k) in preds.list[into.clone()].iter().zip(&preds.card[into]) {
+            let bit = bits[usize::from(k)];
+            let base = u * SETS as u32;
+            if t % PHASES == 0 {
+                // The step ended the turn: from every set without the card's kind.
+                if m == 0 {
+                    out.extend(
+                        (0..SETS as u8)
+                            .filter(|&m0| m0 & bit == 0)
+                            .map(|m0| base + u32::from(m0)),
+                    );
                 }
-                for m in 0..SETS as u8 {
-                    if next(u, m, k, to) == Some(v as usize) {
-                        out.push((u * SETS + usize::from(m)) as u32);
-                    }
-                }
+            } else if m & bit == bit {
+                // The set before is this one without the card's kind (unchanged for a card not
+                // capped).
+                out.push(base + u32::from(m & !bit));
             }
         }
     });

@@ -10,7 +10,7 @@
 //! bounds' memory.
 
 use super::bounds::{NEVER, Preds};
-use crate::engine::steps::{NO_STEP, PHASES, StepTable};
+use crate::engine::steps::{PHASES, StepTable};
 
 /// Damage levels a live robot can have: 0-9.
 const LEVELS: usize = 10;
@@ -84,20 +84,11 @@ fn after_step(damage: usize, hurt: u8, ends: bool, wrench: u8) -> Option<usize> 
     })
 }
 
-/// The damage each predecessor's step deals, in the order of `Preds::list` (`Preds::of` lists
-/// them by state, then card).
+/// The damage each predecessor's step deals, in the order of `Preds::list`.
 fn step_damages(table: &StepTable, preds: &Preds) -> Vec<u8> {
-    let mut fill: Vec<u32> = preds.start.clone();
-    let mut out = vec![0u8; preds.list.len()];
-    for state in 0..table.states() {
-        let next_phase = (state % PHASES + 1) % PHASES;
-        for (&to, &hurt) in table.next_nodes(state).iter().zip(table.damages(state)) {
-            if to != NO_STEP {
-                let t = to as usize * PHASES + next_phase;
-                out[fill[t] as usize] = hurt;
-                fill[t] += 1;
-            }
-        }
+    let mut out = Vec::with_capacity(preds.list.len());
+    for (&u, &k) in preds.list.iter().zip(&preds.card) {
+        out.push(table.damages(u as usize)[usize::from(k)]);
     }
     out
 }

@@ -319,19 +319,7 @@ impl Library {
             }
         }
         lib.errors.clear();
-        let dir = path.parent().unwrap_or(Path::new("."));
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        let mut dirs = Vec::new();
-        if let Some(up) = dir.parent() {
-            dirs.push(up.join("tiles"));
-        }
-        dirs.push(dir.join("tiles"));
-        dirs.push(dir.to_path_buf());
-        for d in dirs {
+        for d in folders_beside(path) {
             let mut extra = Library::default();
             extra.add_dir_tiles(&d, &read);
             for t in extra.tiles {
@@ -604,3 +592,19 @@ mod tests {
 #[cfg(test)]
 #[path = "library_tests.rs"]
 mod for_file_tests;
+
+/// The folders whose tiles a course file at `path` sees, in the order they are read (a later
+/// one wins): `tiles/` beside its folder, `tiles/` in its folder, and its folder.
+pub(super) fn folders_beside(path: &Path) -> Vec<PathBuf> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut dirs = Vec::new();
+    if let Some(up) = dir.parent() {
+        dirs.push(up.join("tiles"));
+    }
+    dirs.push(dir.join("tiles"));
+    dirs.push(dir.to_path_buf());
+    dirs
+}

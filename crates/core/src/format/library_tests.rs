@@ -13,17 +13,7 @@ fn read_whole(path: &Path, user: Option<&Path>) -> Library {
     let mut lib = Library::standard_in(user, &[]);
     lib.courses.clear();
     lib.errors.clear();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut dirs = Vec::new();
-    if let Some(up) = dir.parent() {
-        dirs.push(up.join("tiles"));
-    }
-    dirs.push(dir.join("tiles"));
-    dirs.push(dir.to_path_buf());
-    for d in dirs {
+    for d in folders_beside(path) {
         let mut extra = Library::default();
         extra.add_dir(&d);
         for t in extra.tiles {

@@ -64,6 +64,16 @@ impl Preds {
         let (from, to) = (self.start[v] as usize, self.start[v + 1] as usize);
         &self.list[from..to]
     }
+
+    /// The predecessors of table state `v`, each with the card (index into `CARDS`) it plays
+    /// to get there.
+    pub fn with_cards(&self, v: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (from, to) = (self.start[v] as usize, self.start[v + 1] as usize);
+        self.list[from..to]
+            .iter()
+            .zip(&self.card[from..to])
+            .map(|(&u, &k)| (u as usize, usize::from(k)))
+    }
 }
 
 /// The relaxed registers to a goal layer from every state of the layers before it.
@@ -238,11 +248,9 @@ fn capped_bounds(
     // The steps onto the flag: into any state on its cell.
     let mut sources: Vec<(u32, u32)> = Vec::new();
     for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
-        let into = preds.start[t] as usize..preds.start[t + 1] as usize;
-        for (&u, &k) in preds.list[into.clone()].iter().zip(&preds.card[into]) {
-            let phase = u as usize % PHASES;
+        for (u, k) in preds.with_cards(t) {
             for m in 0..SETS as u8 {
-                let Some(m2) = next(m, bits[usize::from(k)], phase) else {
+                let Some(m2) = next(m, bits[k], u % PHASES) else {
                     continue;
                 };
                 let rest = match after {
@@ -250,7 +258,7 @@ fn capped_bounds(
                     None => 0,
                 };
                 if rest != NEVER {
-                    sources.push((rest + 1, u * SETS as u32 + u32::from(m)));
+                    sources.push((rest + 1, (u * SETS) as u32 + u32::from(m)));
                 }
             }
         }
@@ -261,10 +269,9 @@ fn capped_bounds(
         if t / PHASES / 4 == flag {
             return;
         }
-        let into = preds.start[t] as usize..preds.start[t + 1] as usize;
-        for (&u, &k) in preds.list[into.clone()].iter().zip(&preds.card[into]) {
-            let bit = bits[usize::from(k)];
-            let base = u * SETS as u32;
+        for (u, k) in preds.with_cards(t) {
+            let bit = bits[k];
+            let base = (u * SETS) as u32;
             if t % PHASES == 0 {
                 // The step ended the turn: from every set without the card's kind.
                 if m == 0 {

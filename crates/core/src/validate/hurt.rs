@@ -48,12 +48,10 @@ impl Hurt {
         if values(table, flags.len()) > MOST_VALUES {
             return None;
         }
-        let hurts = step_damages(table, preds);
         let mut layers: Vec<Vec<u16>> = vec![Vec::new(); flags.len()];
         for layer in (0..flags.len()).rev() {
             let after = layers.get(layer + 1).map(Vec::as_slice);
-            layers[layer] =
-                layer_bounds(table, preds, &hurts, flags[layer], wrenches, after, stop)?;
+            layers[layer] = layer_bounds(table, preds, flags[layer], wrenches, after, stop)?;
         }
         Some(Hurt { layers })
     }
@@ -84,18 +82,8 @@ fn after_step(damage: usize, hurt: u8, ends: bool, wrench: u8) -> Option<usize> 
     })
 }
 
-/// The damage each predecessor's step deals, in the order of `Preds::list`.
-fn step_damages(table: &StepTable, preds: &Preds) -> Vec<u8> {
-    let mut out = Vec::with_capacity(preds.list.len());
-    for (&u, &k) in preds.list.iter().zip(&preds.card) {
-        out.push(table.damages(u as usize)[usize::from(k)]);
-    }
-    out
-}
-
 /// One layer: a step onto `flag` costs 1 plus the next layer's bound where it lands (0 for the
-/// last layer); any other step costs 1. `None` when `stop` asks for it. `hurts` are the predecessors' steps' damage
-/// (`step_damages`).
+/// last layer); any other step costs 1. `None` when `stop` asks for it.
 ///
 /// Breadth-first backwards by value, one state at a time rather than one (state, damage) pair:
 /// less damage never hurts, so the damages a state reaches the goal from within a value are all
@@ -104,7 +92,6 @@ fn step_damages(table: &StepTable, preds: &Preds) -> Vec<u8> {
 fn layer_bounds(
     table: &StepTable,
     preds: &Preds,
-    hurts: &[u8],
     flag: usize,
     wrenches: &[u8],
     after: Option<&[u16]>,
@@ -121,8 +108,8 @@ fn layer_bounds(
     for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
         // The steps into a state of phase 1 end a turn.
         let ends = t.is_multiple_of(PHASES);
-        let into = preds.start[t] as usize..preds.start[t + 1] as usize;
-        for (&u, &hurt) in preds.list[into.clone()].iter().zip(&hurts[into]) {
+        for (u, k) in preds.with_cards(t) {
+            let hurt = table.damages(u)[k];
             for d in 0..LEVELS {
                 let Some(d2) = after_step(d, hurt, ends, wrenches[flag]) else {
                     break;
@@ -132,7 +119,7 @@ fn layer_bounds(
                     None => 0,
                 };
                 if rest != NEVER {
-                    sources.push((rest + 1, u, d as i8));
+                    sources.push((rest + 1, u as u32, d as i8));
                 }
             }
         }
@@ -192,10 +179,8 @@ fn layer_bounds(
             } else {
                 m
             };
-            let into = preds.start[t] as usize..preds.start[t + 1] as usize;
-            for (&u, &hurt) in preds.list[into.clone()].iter().zip(&hurts[into]) {
-                let level = top - i16::from(hurt);
-                let u = u as usize;
+            for (u, k) in preds.with_cards(t) {
+                let level = top - i16::from(table.damages(u)[k]);
                 if level >= 0
                     && raise(u, level as i8, v + 1, &mut dist, &mut most)
                     && queued[u] != v + 1

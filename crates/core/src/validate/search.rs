@@ -12,7 +12,9 @@
 //! turn's registers still to play, and when `typical` the cards used this turn and the damage the
 //! hand was dealt at). A state is dropped when the same state with no more damage, or the same
 //! square, facing and register with no lock, no cards used and no more damage, was reached
-//! before: less damage never hurts (fewer locks, further from 10). Breadth-first on register phases, so the first arrival is the fewest
+//! before, or under a typical hand the same state with no more damage and no more cards of any
+//! kind used this turn (`used.rs`): less damage never hurts (fewer locks, further from 10), nor
+//! do fewer cards used. Breadth-first on register phases, so the first arrival is the fewest
 //! registers. The cards a lock keeps are the ones the line reaching the state first played this
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
@@ -28,6 +30,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 mod passes;
+mod used;
 use passes::{Dropped, Within};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -115,6 +118,9 @@ impl State {
     }
 }
 
+/// The cards used this turn in a state's key without its damage (`State::key` >> 4).
+const USED_BITS: u128 = ((1 << 21) - 1) << 58;
+
 /// What the search may do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Options {
@@ -149,6 +155,8 @@ pub(super) struct Seen {
     /// Under moving flags the same square at another turn of the timeline is another state:
     /// every state is hashed with its turn.
     timed: bool,
+    /// A typical hand's states, by the cards used this turn (`used.rs`).
+    used: used::UsedSets,
 }
 
 impl Seen {
@@ -190,6 +198,10 @@ impl Seen {
             return true;
         }
         let key = s.key() >> 4;
+        if s.used != [0; 7] || s.dealt != 0 {
+            // A typical hand's state: no more damage and no more cards of any kind used.
+            return self.used.admit(key & !USED_BITS, s);
+        }
         if self.damage.get(&key).is_some_and(|&d| d <= s.damage) {
             return false;
         }

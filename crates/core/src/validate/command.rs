@@ -239,7 +239,12 @@ fn write_solution(out: &mut String, s: &Solution) {
     if let Some(t) = &s.typical {
         let what = match (t.registers, t.gave_up) {
             (Some(r), _) => format!("{r} registers, {} damage", t.damage),
-            (None, true) => "not found within the search budget".to_string(),
+            (None, true) => match t.at_least {
+                Some(n) => format!(
+                    "not found within the search budget (every such line takes at least {n} registers)"
+                ),
+                None => "not found within the search budget".to_string(),
+            },
             (None, false) => "no line".to_string(),
         };
         let _ = writeln!(
@@ -390,6 +395,7 @@ fn solution_json(s: &Solution) -> Value {
             "registers": t.registers,
             "damage": t.damage,
             "gave_up": t.gave_up,
+            "at_least": t.at_least,
         })),
         "gave_up": s.gave_up,
         "undecided": s.undecided,

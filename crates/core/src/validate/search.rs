@@ -218,6 +218,9 @@ pub(super) struct Outcome {
     pub finish: Option<(u32, u8, u32, u8)>,
     /// The budget ran out before the search did.
     pub gave_up: bool,
+    /// No line to the goal has fewer registers: what the bounded passes proved before the
+    /// budget ran out (`passes.rs`; 0 when nothing was proved).
+    pub at_least: u32,
 }
 
 impl Outcome {
@@ -227,6 +230,7 @@ impl Outcome {
             visits: Vec::new(),
             finish: None,
             gave_up: false,
+            at_least: 0,
         }
     }
 }
@@ -638,6 +642,7 @@ impl<'a> Searcher<'a> {
             visits,
             finish,
             gave_up,
+            at_least: 0,
         };
         (outcome, dropped)
     }

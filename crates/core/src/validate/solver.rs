@@ -238,6 +238,9 @@ pub struct TypicalLine {
     pub damage: u32,
     /// The search ran out of its state budget before it ended.
     pub gave_up: bool,
+    /// When it gave up: what its passes proved, that every line a typical hand allows takes at
+    /// least this many registers (`None` when they proved nothing).
+    pub at_least: Option<u32>,
 }
 
 /// The solver's answer for one course from one start.
@@ -515,6 +518,7 @@ pub(super) fn solve_with(
                 steps.iter().map(|s| u32::from(s.damage)).sum()
             }),
             gave_up: t.gave_up,
+            at_least: (t.gave_up && t.finish.is_none() && t.at_least > 0).then_some(t.at_least),
         });
     }
     Some(Solution {

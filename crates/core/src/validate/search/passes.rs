@@ -120,6 +120,9 @@ impl<'a> Searcher<'a> {
         // Each pass keeps at most the budget's states (the memory); all of them together visit
         // at most `PASSES_BUDGET` times as many (the time), as each repeats the last.
         let mut spent = 0usize;
+        // No line is shorter than `first_limit` (the seeds' least bound, or a line known to be no
+        // longer than any here), nor than the least a pass dropped once it found none.
+        let mut at_least = first_limit;
         loop {
             let next_pass = match before_last {
                 0 => 0,
@@ -145,6 +148,7 @@ impl<'a> Searcher<'a> {
                     .min()
                     .filter(|&b| b != NEVER)?;
                 limit = limit.max(least);
+                at_least = at_least.max(least);
             }
             let mut pass = opts;
             if opts.budget > 0 {
@@ -161,11 +165,13 @@ impl<'a> Searcher<'a> {
             };
             let (out, dropped) = self.search_within(seeds, goal, pass, Some(within));
             if out.finish.is_some() || out.gave_up {
-                return Some(out);
+                return Some(Outcome { at_least, ..out });
             }
             spent += out.visits.len();
             before_last = last_pass;
             last_pass = out.visits.len();
+            // Every line goes through a state this pass dropped (or it would have found it).
+            at_least = at_least.max(dropped.least.unwrap_or(NEVER));
             limit = dropped.next_limit(limit, out.visits.len())?;
         }
     }
@@ -214,6 +220,58 @@ impl<'a> Searcher<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::Library;
+    use crate::validate::{Progress, analyse_board_with};
+
+    #[test]
+    fn a_typical_hand_line_out_of_budget_says_how_many_registers_it_takes_at_least() {
+        // The grand tour's typical-hand search runs passes at rising limits: each one that finds
+        // no line proves every line longer than the least it dropped. Given too few states for
+        // the last pass, the report gives what the finished passes proved, which lies between
+        // the shortest whole line and the typical-hand line found with the whole budget.
+        let lib = Library::builtin();
+        let Some(entry) = lib.find_course("grand-tour.json") else {
+            panic!("no grand tour")
+        };
+        let course = &entry.course;
+        let run = |progress: &Progress| {
+            let Some(a) = analyse_board_with(course, course.compile(&lib), progress) else {
+                panic!("not cancelled, yet no analysis")
+            };
+            let Some(s) = a.solution else {
+                panic!("no solution")
+            };
+            let registers: u32 = s.legs.iter().map(|l| l.registers).sum();
+            (registers, s.typical)
+        };
+        let (line, Some(full)) = run(&Progress::new()) else {
+            panic!("no typical-hand line asked for")
+        };
+        let Some(typical) = full.registers else {
+            panic!("no typical-hand line")
+        };
+        assert!(!full.gave_up && full.at_least.is_none());
+        let mut proved = Vec::new();
+        for budget in [200, 2_000, 8_000] {
+            let (l, t) = run(&Progress::with_budget(budget));
+            assert_eq!(l, line, "budget {budget}: the line itself needs few states");
+            let Some(t) = t else {
+                panic!("budget {budget}")
+            };
+            assert!(t.registers.is_none() && t.gave_up, "budget {budget}: {t:?}");
+            let Some(at_least) = t.at_least else {
+                panic!("budget {budget}: nothing proved")
+            };
+            assert!(
+                (line..=typical).contains(&at_least),
+                "budget {budget}: {at_least}"
+            );
+            proved.push(at_least);
+        }
+        // More states prove more, and the typical hand's bounds alone prove more than the line.
+        assert!(proved.windows(2).all(|w| w[0] <= w[1]), "{proved:?}");
+        assert!(proved[0] > line, "{proved:?} vs the line's {line}");
+    }
 
     #[test]
     fn the_next_limit_is_where_the_dropped_states_come_to_the_passs_size() {

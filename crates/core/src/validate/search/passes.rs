@@ -142,6 +142,8 @@ impl<'a> Searcher<'a> {
                 && let Some(h) = self.hurt_bounds()
             {
                 hurt = Some(h);
+                // The passes so far, with other bounds, say nothing of how the next ones grow.
+                (last_pass, before_last) = (0, 0);
                 let least = seeds
                     .iter()
                     .map(|s| Within::bound_of(bounds, Some(h), s))
@@ -157,6 +159,23 @@ impl<'a> Searcher<'a> {
                     .saturating_mul(PASSES_BUDGET)
                     .saturating_sub(spent);
                 pass.budget = opts.budget.min(left).max(1);
+            }
+            // A typical hand's line, the second line of the report, gives up as soon as its next
+            // pass would not fit the budget: it grows as the last two did, and holds the last
+            // one and about as many again (the limit rises to where the dropped states come to
+            // as many), more than half the budget. Such a pass would most likely run out,
+            // prove nothing and take as long as all the passes before it.
+            if opts.typical
+                && opts.budget > 0
+                && before_last > 0
+                && next_pass > pass.budget
+                && last_pass > pass.budget / 2
+            {
+                return Some(Outcome {
+                    gave_up: true,
+                    at_least,
+                    ..Outcome::empty()
+                });
             }
             let within = Within {
                 bounds,
@@ -222,6 +241,80 @@ mod tests {
     use super::*;
     use crate::format::Library;
     use crate::validate::{Progress, analyse_board_with};
+
+    #[test]
+    fn a_typical_hand_search_gives_up_before_a_pass_that_would_not_fit_its_budget() {
+        // The grand tour's typical-hand passes visit about 65, 4,300, 11,700 and 51,000 states
+        // (limits 56, 59, 60, 61). With 20,000 states a pass, the fourth would hold more than
+        // the 11,700 and as many again, and grows faster still: it is not run, and what the
+        // three proved is given. With 40,000, half of them is more than the third pass: the
+        // fourth runs and stops at the budget.
+        use crate::engine::Factory;
+        use crate::engine::steps::StepTable;
+        use crate::validate::{hands, solver};
+        use std::sync::Arc;
+        let lib = Library::builtin();
+        let Some(entry) = lib.find_course("grand-tour.json") else {
+            panic!("no grand tour")
+        };
+        let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
+        let Some(table) = StepTable::new(Arc::clone(&factory)) else {
+            panic!("no table")
+        };
+        let Some(searcher) = solver::searcher(&table) else {
+            panic!("no flags")
+        };
+        let Some((start, facings)) = solver::start_of(entry.course.start, &factory) else {
+            panic!("no start")
+        };
+        let Some(cell) = factory.index(start) else {
+            panic!("start off the board")
+        };
+        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+        let seeds = searcher.seeds(cell, &facings, 0);
+        let caps = hands::typical_caps();
+        let bounds = Bounds::typical(&table, &searcher.preds, &searcher.flags, &caps);
+        let goal = searcher.flags.len() as u8;
+        let first = seeds
+            .iter()
+            .map(|s| s.bound(&bounds))
+            .min()
+            .unwrap_or(NEVER);
+        // The bounds that know damage, built beforehand, come in from the first pass: no pass
+        // runs with other bounds than the next.
+        assert!(searcher.hurt_bounds().is_some());
+        let run = |budget: usize| {
+            let opts = Options {
+                typical: true,
+                exhaustive: false,
+                budget,
+            };
+            let Some(out) = searcher.passes(&seeds, goal, opts, &bounds, first, false) else {
+                panic!("budget {budget}: no way even in the relaxed game")
+            };
+            out
+        };
+        let whole = run(crate::validate::progress::STATE_BUDGET);
+        let Some((before, ..)) = whole.finish else {
+            panic!("no typical-hand line")
+        };
+        let registers = whole.visits[before as usize].level + 1;
+        let skipped = run(20_000);
+        assert!(skipped.gave_up && skipped.finish.is_none());
+        assert!(
+            skipped.visits.is_empty(),
+            "a pass ran: {}",
+            skipped.visits.len()
+        );
+        assert!((first..=registers).contains(&skipped.at_least));
+        assert!(
+            skipped.at_least > first,
+            "the passes that ran proved more than the bounds"
+        );
+        let ran = run(40_000);
+        assert!(ran.gave_up && ran.finish.is_none());
+        assert!(ran.visits.len() > 40_000, "{}", ran.visits.len());
+    }
 
     #[test]
     fn a_typical_hand_line_out_of_budget_says_how_many_registers_it_takes_at_least() {

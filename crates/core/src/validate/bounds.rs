@@ -328,42 +328,45 @@ fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u
 
 /// Breadth-first backwards: each state gets its least value, from `sources` (value, state) or
 /// from a state one step after it (`preds_of` lists the states one step before a settled one,
-/// none for a state whose value may not pass on) plus one; the queue and the sources, in the order
-/// of their values, are taken whichever is nearer.
+/// none for a state whose value may not pass on) plus one. One value at a time: the states
+/// settled at it (the sources of that value among them), then the states one step before them
+/// at the next value.
 fn settle(
     dist: &mut [u32],
     mut sources: Vec<(u32, u32)>,
     mut preds_of: impl FnMut(u32, &mut Vec<u32>),
 ) {
     sources.sort_unstable();
-    let mut queue: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
-    let mut next_source = 0;
+    let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     let mut before = Vec::new();
+    let mut source = 0;
+    let mut v = 0u32;
     loop {
-        let from_queue = queue.front().map(|&v| dist[v as usize]);
-        let v = match (from_queue, sources.get(next_source).copied()) {
-            (q, Some((d, s))) if q.is_none_or(|q| d < q) => {
-                next_source += 1;
-                if d >= dist[s as usize] {
-                    continue;
-                }
-                dist[s as usize] = d;
-                s
-            }
-            (Some(_), _) => match queue.pop_front() {
-                Some(v) => v,
+        if now.is_empty() {
+            match sources.get(source) {
+                Some(&(d, _)) => v = v.max(d),
                 None => break,
-            },
-            (None, _) => break,
-        };
-        let d = dist[v as usize];
-        before.clear();
-        preds_of(v, &mut before);
-        for &u in &before {
-            if dist[u as usize] > d + 1 {
-                dist[u as usize] = d + 1;
-                queue.push_back(u);
             }
         }
+        while let Some(&(d, s)) = sources.get(source).filter(|s| s.0 <= v) {
+            source += 1;
+            if d < dist[s as usize] {
+                dist[s as usize] = d;
+                now.push(s);
+            }
+        }
+        for &t in &now {
+            before.clear();
+            preds_of(t, &mut before);
+            for &u in &before {
+                if dist[u as usize] > v + 1 {
+                    dist[u as usize] = v + 1;
+                    next.push(u);
+                }
+            }
+        }
+        now.clear();
+        std::mem::swap(&mut now, &mut next);
+        v += 1;
     }
 }

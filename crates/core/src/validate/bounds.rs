@@ -269,22 +269,27 @@ fn capped_bounds(
         if t / PHASES / 4 == flag {
             return;
         }
-        for (u, k) in preds.with_cards(t) {
-            let bit = bits[k];
-            let base = (u * SETS) as u32;
-            if t % PHASES == 0 {
-                // The step ended the turn: from every set without the card's kind.
-                if m == 0 {
-                    out.extend(
-                        (0..SETS as u8)
-                            .filter(|&m0| m0 & bit == 0)
-                            .map(|m0| base + u32::from(m0)),
-                    );
+        if t % PHASES == 0 {
+            // The steps into it ended the turn: from every set without the card's kind (a turn
+            // starts with none played, so only the empty set is reached this way).
+            if m == 0 {
+                for (u, k) in preds.with_cards(t) {
+                    let (bit, base) = (bits[k], (u * SETS) as u32);
+                    for m0 in 0..SETS as u32 {
+                        if m0 & u32::from(bit) == 0 {
+                            out.push(base + m0);
+                        }
+                    }
                 }
-            } else if m & bit == bit {
-                // The set before is this one without the card's kind (unchanged for a card not
-                // capped).
-                out.push(base + u32::from(m & !bit));
+            }
+            return;
+        }
+        for (u, k) in preds.with_cards(t) {
+            // The set before is this one without the card's kind (unchanged for a card not
+            // capped).
+            let bit = bits[k];
+            if m & bit == bit {
+                out.push((u * SETS) as u32 + u32::from(m & !bit));
             }
         }
     });

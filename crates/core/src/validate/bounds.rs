@@ -302,24 +302,15 @@ fn capped_bounds(
 fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u32]>) -> Vec<u32> {
     let states = table.states();
     let mut dist = vec![NEVER; states];
+    // The steps onto the flag: into any state on its cell.
     let mut sources: Vec<(u32, u32)> = Vec::new();
-    for s in 0..states {
-        let next_phase = (s % PHASES + 1) % PHASES;
-        let mut best = NEVER;
-        for &to in table.next_nodes(s) {
-            if to == NO_STEP || (to / 4) as usize != flag {
-                continue;
-            }
-            let rest = match after {
-                Some(a) => a[to as usize * PHASES + next_phase],
-                None => 0,
-            };
-            if rest != NEVER {
-                best = best.min(rest + 1);
-            }
-        }
-        if best != NEVER {
-            sources.push((best, s as u32));
+    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
+        let rest = match after {
+            Some(a) => a[t],
+            None => 0,
+        };
+        if rest != NEVER {
+            sources.extend(preds.of_state(t).iter().map(|&u| (rest + 1, u)));
         }
     }
     settle(&mut dist, sources, |v, out| {

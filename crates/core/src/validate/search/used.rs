@@ -47,21 +47,33 @@ impl UsedSets {
     /// Whether `s`, whose identity without damage and cards used is `key`, is new: no pair
     /// reached before used no more of any kind with no more damage. Records it if so.
     pub fn admit(&mut self, key: u128, s: &State) -> bool {
+        use std::collections::hash_map::Entry;
         let used = packed(&s.used);
-        let head = self.heads.get(&key).copied().unwrap_or(u32::MAX);
-        let mut at = head;
-        while let Some(r) = self.reached.get(at as usize) {
-            if r.damage <= s.damage && covers(r.used, used) {
-                return false;
+        let next = self.reached.len() as u32;
+        // One lookup: the list's head, replaced by the new pair when it is admitted.
+        let head = match self.heads.entry(key) {
+            Entry::Vacant(e) => {
+                e.insert(next);
+                u32::MAX
             }
-            at = r.next;
-        }
+            Entry::Occupied(mut e) => {
+                let head = *e.get();
+                let mut at = head;
+                while let Some(r) = self.reached.get(at as usize) {
+                    if r.damage <= s.damage && covers(r.used, used) {
+                        return false;
+                    }
+                    at = r.next;
+                }
+                e.insert(next);
+                head
+            }
+        };
         self.reached.push(Reached {
             used,
             damage: s.damage,
             next: head,
         });
-        self.heads.insert(key, (self.reached.len() - 1) as u32);
         true
     }
 }

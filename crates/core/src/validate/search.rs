@@ -373,12 +373,40 @@ impl<'a> Searcher<'a> {
         }
         // Slot `p` holds a card at this point only when register p + 1 is locked this turn.
         let locked = s.cards[p] != FREE;
+        // What every card played here shares: the cards locked in later registers (a typical
+        // hand counts them), whether the turn has no lock, the flag the state needs next.
+        let mut later = [0u8; 7];
+        for &c in &s.cards[p + 1..] {
+            if let Some(n) = later.get_mut(usize::from(c)) {
+                *n += 1;
+            }
+        }
+        let unlocked = s.cards.iter().all(|&c| c == FREE);
+        let flag = self.flag_cell(usize::from(s.layer), s.tick, p);
+        // A typical hand's turn with no lock: only what is left of each cap up to the registers
+        // still to play after this one tells two turns apart (more can never be used), so the
+        // cards used are raised to it.
+        let floor = (opts.typical && unlocked).then(|| {
+            let caps = &self.caps[usize::from(s.dealt)];
+            let remaining = (PHASES - 1 - p) as u8;
+            let mut floor = [0u8; 7];
+            for (f, (&cap, &program)) in floor.iter_mut().zip(caps.iter().zip(&self.caps[0])) {
+                *f = cap.min(program).saturating_sub(remaining);
+            }
+            floor
+        });
+        let mut raised = s.used;
+        if let Some(f) = &floor {
+            for (u, &f) in raised.iter_mut().zip(f) {
+                *u = (*u).max(f);
+            }
+        }
         let steps = self.table.next_nodes(ts).iter().zip(self.table.damages(ts));
         for (k, (&to, &hurt)) in steps.enumerate() {
             if locked && usize::from(s.cards[p]) != k {
                 continue;
             }
-            if opts.typical && !self.typical_allows(s, k, locked) {
+            if opts.typical && !self.typical_allows(s, k, locked, later[k]) {
                 continue;
             }
             let damage = s
@@ -401,19 +429,16 @@ impl<'a> Searcher<'a> {
             n.damage = damage;
             n.turn[p] = k as u8;
             if opts.typical {
-                n.used[k] += 1;
-                // With no lock this turn, only what is left of each cap up to the registers
-                // still to play tells two turns apart: more than that can never be used.
-                if s.cards.iter().all(|&c| c == FREE) {
-                    let caps = &self.caps[usize::from(s.dealt)];
-                    let remaining = (PHASES - 1 - p) as u8;
-                    for ((u, &cap), &program) in n.used.iter_mut().zip(caps).zip(&self.caps[0]) {
-                        *u = (*u).max(cap.min(program).saturating_sub(remaining));
+                match &floor {
+                    Some(f) => {
+                        n.used = raised;
+                        n.used[k] = (s.used[k] + 1).max(f[k]);
                     }
+                    None => n.used[k] += 1,
                 }
             }
             let cell = (to / 4) as usize;
-            let touched = self.flag_cell(usize::from(s.layer), s.tick, p) == Some(cell);
+            let touched = flag == Some(cell);
             if touched {
                 n.layer += 1;
             }
@@ -454,17 +479,12 @@ impl<'a> Searcher<'a> {
     /// typical hand of their number (`caps[dealt]`). `s.used` counts the cards played this turn;
     /// the locked registers are the last ones (RULINGS.md, Damage), so while a card comes from
     /// the hand no locked card has been played yet, and the locked ones still to play are in
-    /// `s.cards`.
-    fn typical_allows(&self, s: &State, k: usize, locked: bool) -> bool {
+    /// `s.cards` (`later` of them of kind `k`).
+    fn typical_allows(&self, s: &State, k: usize, locked: bool, later: u8) -> bool {
         let program = self.caps[0][k];
         if locked {
             return s.used[k] < program;
         }
-        let p = usize::from(s.phase);
-        let later = s.cards[p + 1..]
-            .iter()
-            .filter(|&&c| usize::from(c) == k)
-            .count() as u8;
         s.used[k] < self.caps[usize::from(s.dealt)][k] && s.used[k] + 1 + later <= program
     }
 

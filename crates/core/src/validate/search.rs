@@ -28,8 +28,12 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 mod passes;
+mod seen;
+mod visits;
 use passes::{Dropped, Within};
+pub(super) use seen::Seen;
 use std::hash::{BuildHasherDefault, Hasher};
+pub(super) use visits::{Visit, Visits};
 
 /// A card slot with no card remembered.
 const FREE: u8 = 7;
@@ -126,81 +130,9 @@ pub(super) struct Options {
     pub budget: usize,
 }
 
-/// A visited state with the way back.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Visit {
-    pub state: State,
-    pub level: u32,
-    /// Index of the state it came from, `u32::MAX` for a seed.
-    pub parent: u32,
-    /// The card played from the parent (index into `CARDS`).
-    pub card: u8,
-}
-
-/// The states reached so far, for the dominance test: per state without its damage, the least
-/// damage it was reached with.
-#[derive(Default)]
-pub(super) struct Seen {
-    /// `[(layer * nodes + node) * PHASES + phase]` for states with no lock and no used cards:
-    /// the least damage, `u8::MAX` when not reached. The common case, without hashing.
-    plain: Vec<u8>,
-    nodes: usize,
-    damage: Map<u8>,
-    /// Under moving flags the same square at another turn of the timeline is another state:
-    /// every state is hashed with its turn.
-    timed: bool,
-}
-
-impl Seen {
-    pub fn new(nodes: usize, layers: usize, timed: bool) -> Seen {
-        Seen {
-            plain: if timed {
-                Vec::new()
-            } else {
-                vec![u8::MAX; nodes * PHASES * (layers + 1)]
-            },
-            nodes,
-            timed,
-            ..Seen::default()
-        }
-    }
-
-    /// Whether `s` is new: no state reached before is the same with no more damage and no more
-    /// cards of any kind used. Records it if so.
-    pub fn admit(&mut self, s: &State) -> bool {
-        let free = s
-            .cards
-            .iter()
-            .skip(usize::from(s.phase))
-            .all(|&c| c == FREE);
-        let at =
-            (usize::from(s.layer) * self.nodes + s.node as usize) * PHASES + usize::from(s.phase);
-        // The same square, facing and phase with no lock and no more damage was reached: it can
-        // do all this state can (a lock only forces a card), with no more damage.
-        if self.plain.get(at).is_some_and(|&d| d <= s.damage) {
-            return false;
-        }
-        if free
-            && !self.timed
-            && s.used == [0; 7]
-            && s.dealt == 0
-            && let Some(d) = self.plain.get_mut(at)
-        {
-            *d = s.damage;
-            return true;
-        }
-        let key = s.key() >> 4;
-        if self.damage.get(&key).is_some_and(|&d| d <= s.damage) {
-            return false;
-        }
-        self.damage.insert(key, s.damage);
-        true
-    }
-}
-
 /// The outcome of a search.
 pub(super) struct Outcome {
-    pub visits: Vec<Visit>,
+    pub visits: Visits,
     /// The first finish (fewest registers, then least damage): the last visit before the final
     /// step, the card, and the node and damage it ends on.
     pub finish: Option<(u32, u8, u32, u8)>,
@@ -212,7 +144,7 @@ impl Outcome {
     /// No search: nothing reached, no finish.
     pub fn empty() -> Outcome {
         Outcome {
-            visits: Vec::new(),
+            visits: Visits::new(false),
             finish: None,
             gave_up: false,
         }
@@ -549,7 +481,8 @@ impl<'a> Searcher<'a> {
         opts: Options,
         limit: Option<Within<'_>>,
     ) -> (Outcome, Dropped) {
-        let mut visits: Vec<Visit> = Vec::new();
+        // A typical hand's and a timed search's states do not fit a packed visit.
+        let mut visits = Visits::new(opts.typical || self.timed());
         let mut seen = Seen::new(
             self.table.states() / PHASES,
             usize::from(goal),
@@ -588,12 +521,12 @@ impl<'a> Searcher<'a> {
         let mut next = Vec::new();
         let mut head = 0;
         let mut gave_up = false;
-        while head < visits.len() {
-            let v = visits[head];
+        while let Some(v) = visits.get(head) {
             if v.level >= finish_level && !opts.exhaustive {
                 break;
             }
             if (opts.budget > 0 && visits.len() > opts.budget)
+                || visits.full()
                 || (head % 4096 == 0 && self.cancelled())
             {
                 gave_up = true;
@@ -676,7 +609,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The steps from seed to visit `at`: (visit index after the step, card), first step first.
-    pub fn path(visits: &[Visit], at: u32) -> Vec<(u32, u8)> {
+    pub fn path(visits: &Visits, at: u32) -> Vec<(u32, u8)> {
         let mut out = Vec::new();
         let mut i = at;
         while let Some(v) = visits.get(i as usize) {
@@ -691,7 +624,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The seed a path starts from.
-    pub fn seed_of(visits: &[Visit], at: u32) -> u32 {
+    pub fn seed_of(visits: &Visits, at: u32) -> u32 {
         let mut i = at;
         while let Some(v) = visits.get(i as usize) {
             if v.parent == u32::MAX {

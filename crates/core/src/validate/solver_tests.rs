@@ -22,15 +22,9 @@ fn line(o: &Outcome) -> Option<Line> {
     let (before, card, node, damage) = o.finish?;
     let mut steps: Vec<(State, u8)> = Searcher::path(&o.visits, before)
         .iter()
-        .map(|&(i, c)| (o.visits[i as usize].state, c))
+        .map(|&(i, c)| (o.visits.state(i), c))
         .collect();
-    steps.insert(
-        0,
-        (
-            o.visits[Searcher::seed_of(&o.visits, before) as usize].state,
-            0,
-        ),
-    );
+    steps.insert(0, (o.visits.state(Searcher::seed_of(&o.visits, before)), 0));
     Some((steps, card, node, damage))
 }
 
@@ -240,7 +234,7 @@ fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_search
                 budget: solver::STATE_BUDGET,
             };
             let whole = searcher.search(&seeds, goal, opts);
-            for v in &whole.visits {
+            for v in whole.visits.iter() {
                 let plain = v.state.bound(&searcher.bounds);
                 assert!(h(&v.state) >= plain, "{name}: {:?}", v.state);
                 tighter += usize::from(h(&v.state) > plain);
@@ -251,7 +245,7 @@ fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_search
             let Some((before, ..)) = whole.finish else {
                 panic!("{name}: no line")
             };
-            let registers = whole.visits[before as usize].level + 1;
+            let registers = whole.visits.level(before as usize) + 1;
             assert!(seeds.iter().map(h).min().is_some_and(|b| b <= registers));
             let first = seeds[0].bound(&searcher.bounds);
             let bounded = searcher.passes(&seeds, goal, opts, &searcher.bounds, first, true);

@@ -1,0 +1,413 @@
+//! The states a line search visited, with the way back (issue 17 item 7: the largest course
+//! validates in under 300 MB). A visit takes 12 bytes where its state fits one word (no typical
+//! hand, no moving flags, no lives modelled: the searches of the largest courses), the whole
+//! state (48 bytes) otherwise. Levels are not stored per visit: the search is breadth-first, so
+//! they never go down along the visits, and the index where each level starts is enough.
+
+use super::{FREE, State};
+
+/// A visit as its readers see it: the state, its level (registers from the seeds), the visit it
+/// came from and the card played from there.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::validate) struct Visit {
+    pub state: State,
+    pub level: u32,
+    /// Index of the state it came from, `u32::MAX` for a seed.
+    pub parent: u32,
+    /// The card played from the parent (index into `CARDS`).
+    pub card: u8,
+}
+
+/// Bits of a packed state's fields, low bits first (`pack`). The largest board is 320 x 320
+/// squares (`MAX_OFFSET` + `MAX_TILE_SIDE`), 409,600 nodes: 19 bits; at most 32 flags
+/// (`MAX_FLAG`): 6 bits for the layer; damage stays under 10 on a line: 4 bits.
+const NODE_BITS: u32 = 19;
+const PHASE_BITS: u32 = 3;
+const DAMAGE_BITS: u32 = 4;
+const LAYER_BITS: u32 = 6;
+/// A card slot (an index into `CARDS` or `FREE`).
+const SLOT_BITS: u32 = 3;
+
+/// Bits of the parent in a packed link; the card takes the other 3. All ones marks a seed.
+const PARENT_BITS: u32 = 29;
+const SEED: u32 = (1 << PARENT_BITS) - 1;
+
+/// The most visits a search keeps: past it the search gives up (`Visits::full`), so a parent
+/// index always fits its bits (and a wide visit's `u32`).
+pub(super) const MOST_VISITS: usize = SEED as usize - 1;
+
+/// A visit in 12 bytes: the state's word in two halves (`pack`) and the parent with the card.
+#[derive(Clone, Copy)]
+struct Packed {
+    low: u32,
+    high: u32,
+    /// `parent << 3 | card`, the parent `SEED` for a seed.
+    link: u32,
+}
+
+/// The state in one word, or `None` when some field is past its bits or is one only the wide
+/// visits keep (cards used, dealt, tick, archive, deaths, destroyed): such a state must not be
+/// packed into another's word.
+fn pack(s: &State) -> Option<u64> {
+    let fits = |v: u64, bits: u32| v < (1 << bits);
+    let plain = s.used == [0; 7]
+        && s.dealt == 0
+        && s.tick == 0
+        && s.archive == 0
+        && s.deaths == 0
+        && !s.dead;
+    let slots_fit = s
+        .cards
+        .iter()
+        .chain(&s.turn)
+        .all(|&c| fits(u64::from(c), SLOT_BITS));
+    if !(plain
+        && slots_fit
+        && fits(u64::from(s.node), NODE_BITS)
+        && fits(u64::from(s.phase), PHASE_BITS)
+        && fits(u64::from(s.damage), DAMAGE_BITS)
+        && fits(u64::from(s.layer), LAYER_BITS))
+    {
+        return None;
+    }
+    let mut w = u64::from(s.node);
+    let mut at = NODE_BITS;
+    for (v, bits) in [
+        (s.phase, PHASE_BITS),
+        (s.damage, DAMAGE_BITS),
+        (s.layer, LAYER_BITS),
+    ] {
+        w |= u64::from(v) << at;
+        at += bits;
+    }
+    for &c in s.cards.iter().chain(&s.turn) {
+        w |= u64::from(c) << at;
+        at += SLOT_BITS;
+    }
+    Some(w)
+}
+
+/// The state `pack` made `w` from.
+fn unpack(w: u64) -> State {
+    let field = |at: u32, bits: u32| ((w >> at) & ((1 << bits) - 1)) as u8;
+    let mut at = NODE_BITS;
+    let mut next = |bits: u32| {
+        let v = field(at, bits);
+        at += bits;
+        v
+    };
+    let phase = next(PHASE_BITS);
+    let damage = next(DAMAGE_BITS);
+    let layer = next(LAYER_BITS);
+    let mut cards = [FREE; 5];
+    let mut turn = [FREE; 5];
+    for c in cards.iter_mut().chain(&mut turn) {
+        *c = next(SLOT_BITS);
+    }
+    State {
+        layer,
+        node: (w & ((1 << NODE_BITS) - 1)) as u32,
+        phase,
+        damage,
+        cards,
+        turn,
+        used: [0; 7],
+        dealt: 0,
+        tick: 0,
+        archive: 0,
+        deaths: 0,
+        dead: false,
+    }
+}
+
+/// The visits, packed while every one fits.
+enum Store {
+    Packed(Vec<Packed>),
+    Wide(Vec<Visit>),
+}
+
+/// The visits of one search, in the order they were reached.
+pub(in crate::validate) struct Visits {
+    store: Store,
+    /// `[level]`: the index of the first visit of that level.
+    starts: Vec<u32>,
+}
+
+impl Visits {
+    /// No visits; packed unless `wide` (a search whose states would not fit: they would only be
+    /// unpacked again).
+    pub fn new(wide: bool) -> Visits {
+        Visits {
+            store: if wide {
+                Store::Wide(Vec::new())
+            } else {
+                Store::Packed(Vec::new())
+            },
+            starts: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match &self.store {
+            Store::Packed(v) => v.len(),
+            Store::Wide(v) => v.len(),
+        }
+    }
+
+    /// Whether no more visits fit (`MOST_VISITS`): the search gives up.
+    pub fn full(&self) -> bool {
+        self.len() >= MOST_VISITS
+    }
+
+    /// Adds a visit at `level`, which is no lower than the last one's (breadth-first).
+    pub fn push(&mut self, v: Visit) {
+        debug_assert!(v.level as usize + 1 >= self.starts.len());
+        while self.starts.len() <= v.level as usize {
+            self.starts.push(self.len() as u32);
+        }
+        let linkable = v.card < 8 && (v.parent == u32::MAX || v.parent < SEED);
+        let word = pack(&v.state).filter(|_| linkable);
+        match (&mut self.store, word) {
+            (Store::Packed(p), Some(w)) => {
+                let parent = if v.parent == u32::MAX { SEED } else { v.parent };
+                p.push(Packed {
+                    low: w as u32,
+                    high: (w >> 32) as u32,
+                    link: parent << 3 | u32::from(v.card),
+                });
+            }
+            (Store::Wide(w), _) => w.push(v),
+            (Store::Packed(_), None) => {
+                // A state that does not fit: from now on every visit is kept whole.
+                let mut wide: Vec<Visit> = self.iter().collect();
+                wide.push(v);
+                self.store = Store::Wide(wide);
+            }
+        }
+    }
+
+    /// The level visit `i` was reached at (0 for a visit past the last).
+    pub fn level(&self, i: usize) -> u32 {
+        self.starts
+            .partition_point(|&s| s as usize <= i)
+            .saturating_sub(1) as u32
+    }
+
+    /// Visit `i`, whole.
+    pub fn get(&self, i: usize) -> Option<Visit> {
+        match &self.store {
+            Store::Packed(v) => v.get(i).map(|p| self.unpacked(p, self.level(i))),
+            Store::Wide(v) => v.get(i).copied(),
+        }
+    }
+
+    /// The state of visit `i` (which must exist, like a slice's index).
+    pub fn state(&self, i: u32) -> State {
+        match &self.store {
+            Store::Packed(v) => unpack(word(&v[i as usize])),
+            Store::Wide(v) => v[i as usize].state,
+        }
+    }
+
+    /// The visit visit `i` came from (`i` must exist; `u32::MAX` for a seed).
+    pub fn parent(&self, i: u32) -> u32 {
+        match &self.store {
+            Store::Packed(v) => match v[i as usize].link >> 3 {
+                SEED => u32::MAX,
+                p => p,
+            },
+            Store::Wide(v) => v[i as usize].parent,
+        }
+    }
+
+    /// Every visit in order, whole.
+    pub fn iter(&self) -> impl Iterator<Item = Visit> + '_ {
+        let mut level = 0u32;
+        (0..self.len()).filter_map(move |i| {
+            while self
+                .starts
+                .get(level as usize + 1)
+                .is_some_and(|&s| s as usize <= i)
+            {
+                level += 1;
+            }
+            match &self.store {
+                Store::Packed(v) => v.get(i).map(|p| self.unpacked(p, level)),
+                Store::Wide(v) => v.get(i).copied(),
+            }
+        })
+    }
+
+    fn unpacked(&self, p: &Packed, level: u32) -> Visit {
+        let parent = p.link >> 3;
+        Visit {
+            state: unpack(word(p)),
+            level,
+            parent: if parent == SEED { u32::MAX } else { parent },
+            card: (p.link & 7) as u8,
+        }
+    }
+
+    /// Whether the visits are packed (the tests check which searches are).
+    #[cfg(test)]
+    pub fn packed(&self) -> bool {
+        matches!(self.store, Store::Packed(_))
+    }
+}
+
+fn word(p: &Packed) -> u64 {
+    u64::from(p.low) | u64::from(p.high) << 32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain() -> State {
+        State {
+            layer: 0,
+            node: 0,
+            phase: 0,
+            damage: 0,
+            cards: [FREE; 5],
+            turn: [FREE; 5],
+            used: [0; 7],
+            dealt: 0,
+            tick: 0,
+            archive: 0,
+            deaths: 0,
+            dead: false,
+        }
+    }
+
+    fn visit(state: State, level: u32, parent: u32, card: u8) -> Visit {
+        Visit {
+            state,
+            level,
+            parent,
+            card,
+        }
+    }
+
+    #[test]
+    fn packing_keeps_every_field_at_its_limits() {
+        // The largest board (320 x 320 squares, MAX_OFFSET + MAX_TILE_SIDE) and the most flags
+        // (MAX_FLAG, 32), damage 9 (10 destroys: seed 000, Damage), every slot's values.
+        let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u32;
+        let largest = side * side * 4 - 1;
+        assert!(largest < 1 << NODE_BITS);
+        assert!(crate::model::rules::MAX_FLAG < 1 << LAYER_BITS);
+        for node in [0, 1, largest, (1 << NODE_BITS) - 1] {
+            for (layer, phase, damage) in [(0, 0, 0), (32, 4, 9), (63, 7, 15), (5, 2, 3)] {
+                for c in 0..8u8 {
+                    let s = State {
+                        layer,
+                        node,
+                        phase,
+                        damage,
+                        cards: [c, FREE, (c + 1) % 8, 0, 6],
+                        turn: [6, c, FREE, (c + 3) % 8, 0],
+                        ..plain()
+                    };
+                    let w = pack(&s).expect("fits");
+                    assert_eq!(unpack(w), s);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_state_past_the_packings_limits_is_not_packed_into_another() {
+        let past = [
+            State {
+                node: 1 << NODE_BITS,
+                ..plain()
+            },
+            State {
+                layer: 1 << LAYER_BITS,
+                ..plain()
+            },
+            State {
+                damage: 16,
+                ..plain()
+            },
+            State {
+                phase: 8,
+                ..plain()
+            },
+            State {
+                cards: [8, FREE, FREE, FREE, FREE],
+                ..plain()
+            },
+            State {
+                used: [0, 1, 0, 0, 0, 0, 0],
+                ..plain()
+            },
+            State {
+                dealt: 3,
+                ..plain()
+            },
+            State { tick: 1, ..plain() },
+            State {
+                archive: 7,
+                ..plain()
+            },
+            State {
+                deaths: 1,
+                ..plain()
+            },
+            State {
+                dead: true,
+                ..plain()
+            },
+        ];
+        for s in past {
+            assert_eq!(pack(&s), None, "{s:?}");
+            // Kept whole among packed ones: every visit reads back as it went in.
+            let mut v = Visits::new(false);
+            v.push(visit(plain(), 0, u32::MAX, 0));
+            v.push(visit(s, 1, 0, 3));
+            v.push(visit(plain(), 1, 1, 2));
+            assert!(!v.packed());
+            assert_eq!(v.get(1).map(|x| x.state), Some(s));
+            assert_eq!(v.state(0), plain());
+            assert_eq!(
+                v.get(2).map(|x| (x.level, x.parent, x.card)),
+                Some((1, 1, 2))
+            );
+        }
+    }
+
+    #[test]
+    fn visits_keep_their_levels_parents_and_cards() {
+        let mut v = Visits::new(false);
+        let levels = [0, 0, 1, 1, 1, 2, 4, 4];
+        for (i, &level) in levels.iter().enumerate() {
+            let parent = if level == 0 { u32::MAX } else { i as u32 - 1 };
+            let s = State {
+                node: i as u32 * 1000,
+                damage: (i % 10) as u8,
+                ..plain()
+            };
+            v.push(visit(s, level, parent, (i % 7) as u8));
+        }
+        assert!(v.packed());
+        assert_eq!(v.len(), levels.len());
+        for (i, got) in v.iter().enumerate() {
+            assert_eq!(got.level, levels[i]);
+            assert_eq!(v.level(i), levels[i]);
+            assert_eq!(got.state.node, i as u32 * 1000);
+            assert_eq!(got.card, (i % 7) as u8);
+            assert_eq!(
+                got.parent,
+                if levels[i] == 0 {
+                    u32::MAX
+                } else {
+                    i as u32 - 1
+                }
+            );
+            assert_eq!(v.get(i).map(|x| x.state), Some(got.state));
+        }
+        assert!(v.get(levels.len()).is_none());
+    }
+}

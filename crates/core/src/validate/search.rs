@@ -17,7 +17,7 @@
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
 
-use super::bounds::{Bounds, NEVER, Preds};
+use super::bounds::{Bounds, NEVER};
 use super::hands;
 use super::hurt::Hurt;
 use super::lives::Lives;
@@ -27,13 +27,19 @@ use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+mod lazy;
 mod passes;
 mod seen;
 mod visits;
+use lazy::LazyPreds;
 use passes::{Dropped, Within};
 pub(super) use seen::Seen;
 use std::hash::{BuildHasherDefault, Hasher};
 pub(super) use visits::{Visit, Visits};
+
+/// From this many table states (about 35 MB of predecessor lists) the searcher frees its
+/// predecessors while the line searches run, when nothing there reads them (`Searcher::new`).
+const RELEASE_STATES: usize = 1 << 20;
 
 /// A card slot with no card remembered.
 const FREE: u8 = 7;
@@ -163,8 +169,9 @@ pub(super) struct Searcher<'a> {
     caps: [[u8; 7]; 10],
     /// Asked to stop: a search under way gives up (as when out of budget).
     pub progress: Option<&'a Progress>,
-    /// Every table state's predecessors (the trap squares, the bounds).
-    pub preds: Preds,
+    /// Every table state's predecessors (the trap squares, the bounds), built when read: a
+    /// large table's are freed while its line searches run (`RELEASE_STATES`).
+    pub preds: LazyPreds<'a>,
     /// The relaxed registers from every state to the last flag (`bounds.rs`).
     pub bounds: Bounds,
     /// Laser damage x N (docs/rules.md, House rules): the table's damage (board lasers, all a
@@ -195,7 +202,7 @@ impl<'a> Searcher<'a> {
                 cell.wrenches.max(u8::from(cell.flag > 0 && !moving))
             })
             .collect();
-        let preds = Preds::of(table);
+        let mut preds = LazyPreds::new(table);
         // The bounds assume flags that stay put: under moving flags they are off and every
         // search is whole (`Bounds::off`).
         let bounds = if moving {
@@ -203,6 +210,17 @@ impl<'a> Searcher<'a> {
         } else {
             Bounds::new(table, &preds, &flags, 0, flags.len())
         };
+        let hurt = OnceLock::new();
+        if crate::validate::hurt::values(table, flags.len()) > crate::validate::hurt::MOST_VALUES
+            && table.states() >= RELEASE_STATES
+        {
+            // No search reads the predecessors, now that the bounds are built, unless it
+            // builds the bounds that know damage, which are too large here (`Hurt::new` would
+            // say so): the line searches run without them, and the trap squares and the legs'
+            // bounds build them again.
+            let _ = hurt.set(None);
+            preds.release();
+        }
         Searcher {
             table,
             flags,
@@ -215,7 +233,7 @@ impl<'a> Searcher<'a> {
             laser_times: 1,
             lives: Lives::default(),
             archive_moves: false,
-            hurt: OnceLock::new(),
+            hurt,
         }
     }
 

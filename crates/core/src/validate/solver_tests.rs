@@ -274,3 +274,31 @@ fn the_bounds_that_know_damage_stop_when_the_validation_is_cancelled() {
     let stopped = Hurt::new(&table, &searcher.preds, &searcher.flags, &none, &|| true);
     assert!(stopped.is_none());
 }
+
+/// Predecessors freed while the line searches run (the largest courses, `Searcher::new`) are
+/// built again the same when the trap squares and the bounds read them, and the solution is
+/// the same (issue 17 item 7: the largest course in under 300 MB).
+#[test]
+fn a_searcher_whose_predecessors_were_freed_solves_the_same() {
+    let lib = Library::builtin();
+    for name in ["first-steps.json", "hazard-works.json", "standard-2x2.json"] {
+        let (course, factory, table) = sample(&lib, name);
+        let (Some(kept), Some(mut freed)) = (solver::searcher(&table), solver::searcher(&table))
+        else {
+            panic!("{name}: no flags")
+        };
+        assert!(kept.preds.is_built());
+        let list = kept.preds.list.clone();
+        freed.preds.release();
+        assert!(!freed.preds.is_built());
+        let Some((start, facings)) = solver::start_of(course.start, &factory) else {
+            panic!("{name}: no start")
+        };
+        let whole = solver::solve_with(&kept, start, &facings, solver::Detail::Full);
+        let again = solver::solve_with(&freed, start, &facings, solver::Detail::Full);
+        assert!(whole.is_some(), "{name}");
+        assert_eq!(whole, again, "{name}");
+        assert!(freed.preds.is_built(), "{name}: the trap squares read them");
+        assert_eq!(freed.preds.list, list, "{name}");
+    }
+}

@@ -106,6 +106,7 @@ impl State {
         bounds.of(self.layer, self.node, self.phase, &self.turn)
     }
 
+    #[inline]
     fn key(&self) -> u128 {
         let mut k = u128::from(self.node);
         k |= u128::from(self.phase) << 32;
@@ -539,8 +540,12 @@ impl<'a> Searcher<'a> {
         let mut next = Vec::new();
         let mut head = 0;
         let mut gave_up = false;
-        while let Some(v) = visits.get(head) {
-            if v.level >= finish_level && !opts.exhaustive {
+        // The head's level, moved on as the head passes each level's start.
+        let mut level = 0;
+        while head < visits.len() {
+            level = visits.level_from(head, level);
+            let state = visits.state(head as u32);
+            if level >= finish_level && !opts.exhaustive {
                 break;
             }
             if (opts.budget > 0 && visits.len() > opts.budget)
@@ -550,23 +555,23 @@ impl<'a> Searcher<'a> {
                 gave_up = true;
                 break;
             }
-            self.successors(&v.state, opts, &mut next);
+            self.successors(&state, opts, &mut next);
             for &(n, card, _) in &next {
                 if n.layer >= goal {
-                    if v.level < finish_level
-                        && finish.is_none_or(|f| v.level + 1 < finish_level || n.damage < f.3)
+                    if level < finish_level
+                        && finish.is_none_or(|f| level + 1 < finish_level || n.damage < f.3)
                     {
-                        finish_level = v.level + 1;
+                        finish_level = level + 1;
                         finish = Some((head as u32, card, n.node, n.damage));
                     }
                     continue;
                 }
-                if beyond(&n, v.level + 1) || !seen.admit(&n) {
+                if beyond(&n, level + 1) || !seen.admit(&n) {
                     continue;
                 }
                 visits.push(Visit {
                     state: n,
-                    level: v.level + 1,
+                    level: level + 1,
                     parent: head as u32,
                     card,
                 });

@@ -100,6 +100,7 @@ impl Words {
 
     /// `Seen::admit` for a key that fits and damage under 16: false if the key was reached with
     /// no more damage.
+    #[inline]
     fn admit(&mut self, key: u64, damage: u8) -> bool {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow();

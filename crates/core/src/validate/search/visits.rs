@@ -48,6 +48,7 @@ struct Packed {
 /// The state in one word, or `None` when some field is past its bits or is one only the wide
 /// visits keep (cards used, dealt, tick, archive, deaths, destroyed): such a state must not be
 /// packed into another's word.
+#[inline]
 fn pack(s: &State) -> Option<u64> {
     let fits = |v: u64, bits: u32| v < (1 << bits);
     let plain = s.used == [0; 7]
@@ -88,6 +89,7 @@ fn pack(s: &State) -> Option<u64> {
 }
 
 /// The state `pack` made `w` from.
+#[inline]
 fn unpack(w: u64) -> State {
     let field = |at: u32, bits: u32| ((w >> at) & ((1 << bits) - 1)) as u8;
     let mut at = NODE_BITS;
@@ -147,6 +149,7 @@ impl Visits {
         }
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
         match &self.store {
             Store::Packed(v) => v.len(),
@@ -160,15 +163,19 @@ impl Visits {
     }
 
     /// Adds a visit at `level`, which is no lower than the last one's (breadth-first).
+    #[inline]
     pub fn push(&mut self, v: Visit) {
         debug_assert!(v.level as usize + 1 >= self.starts.len());
         while self.starts.len() <= v.level as usize {
             self.starts.push(self.len() as u32);
         }
+        let p = match &mut self.store {
+            Store::Wide(w) => return w.push(v),
+            Store::Packed(p) => p,
+        };
         let linkable = v.card < 8 && (v.parent == u32::MAX || v.parent < SEED);
-        let word = pack(&v.state).filter(|_| linkable);
-        match (&mut self.store, word) {
-            (Store::Packed(p), Some(w)) => {
+        match pack(&v.state).filter(|_| linkable) {
+            Some(w) => {
                 let parent = if v.parent == u32::MAX { SEED } else { v.parent };
                 p.push(Packed {
                     low: w as u32,
@@ -176,14 +183,31 @@ impl Visits {
                     link: parent << 3 | u32::from(v.card),
                 });
             }
-            (Store::Wide(w), _) => w.push(v),
-            (Store::Packed(_), None) => {
-                // A state that does not fit: from now on every visit is kept whole.
-                let mut wide: Vec<Visit> = self.iter().collect();
-                wide.push(v);
-                self.store = Store::Wide(wide);
-            }
+            None => self.widen(v),
         }
+    }
+
+    /// Adds a visit whose state does not fit a word: from now on every visit is kept whole.
+    #[cold]
+    #[inline(never)]
+    fn widen(&mut self, v: Visit) {
+        let mut wide: Vec<Visit> = self.iter().collect();
+        wide.push(v);
+        self.store = Store::Wide(wide);
+    }
+
+    /// The level of visit `i`, given that of an earlier visit, `from` (for a walk in order).
+    #[inline]
+    pub fn level_from(&self, i: usize, from: u32) -> u32 {
+        let mut level = from;
+        while self
+            .starts
+            .get(level as usize + 1)
+            .is_some_and(|&s| s as usize <= i)
+        {
+            level += 1;
+        }
+        level
     }
 
     /// The level visit `i` was reached at (0 for a visit past the last).
@@ -202,6 +226,7 @@ impl Visits {
     }
 
     /// The state of visit `i` (which must exist, like a slice's index).
+    #[inline]
     pub fn state(&self, i: u32) -> State {
         match &self.store {
             Store::Packed(v) => unpack(word(&v[i as usize])),
@@ -224,13 +249,7 @@ impl Visits {
     pub fn iter(&self) -> impl Iterator<Item = Visit> + '_ {
         let mut level = 0u32;
         (0..self.len()).filter_map(move |i| {
-            while self
-                .starts
-                .get(level as usize + 1)
-                .is_some_and(|&s| s as usize <= i)
-            {
-                level += 1;
-            }
+            level = self.level_from(i, level);
             match &self.store {
                 Store::Packed(v) => v.get(i).map(|p| self.unpacked(p, level)),
                 Store::Wide(v) => v.get(i).copied(),

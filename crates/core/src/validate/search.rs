@@ -151,7 +151,7 @@ impl Outcome {
     /// No search: nothing reached, no finish.
     pub fn empty() -> Outcome {
         Outcome {
-            visits: Visits::new(false),
+            visits: Visits::new(false, false),
             finish: None,
             gave_up: false,
         }
@@ -500,8 +500,8 @@ impl<'a> Searcher<'a> {
         opts: Options,
         limit: Option<Within<'_>>,
     ) -> (Outcome, Dropped) {
-        // A typical hand's and a timed search's states do not fit a packed visit.
-        let mut visits = Visits::new(opts.typical || self.timed());
+        // A timed search's states do not fit a packed visit; a typical hand's need 4 bytes more.
+        let mut visits = Visits::new(self.timed(), opts.typical);
         let mut seen = Seen::new(
             self.table.states() / PHASES,
             usize::from(goal),

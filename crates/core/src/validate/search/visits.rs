@@ -1,7 +1,7 @@
 //! The states a line search visited, with the way back (issue 17 item 7: the largest course
 //! validates in under 300 MB). A visit takes 12 bytes where its state fits one word (no typical
-//! hand, no moving flags, no lives modelled: the searches of the largest courses), the whole
-//! state (48 bytes) otherwise. Levels are not stored per visit: the search is breadth-first, so
+//! hand, no moving flags, no lives modelled: the searches of the largest courses), 16 with a
+//! typical hand's fields, the whole state (48 bytes) otherwise. Levels are not stored per visit: the search is breadth-first, so
 //! they never go down along the visits, and the index where each level starts is enough.
 
 use super::{FREE, State};
@@ -45,18 +45,13 @@ struct Packed {
     link: u32,
 }
 
-/// The state in one word, or `None` when some field is past its bits or is one only the wide
-/// visits keep (cards used, dealt, tick, archive, deaths, destroyed): such a state must not be
-/// packed into another's word.
+/// The state but for a typical hand's fields (`pack_hand`) in one word, or `None` when some
+/// field is past its bits or is one only the wide visits keep (tick, archive, deaths,
+/// destroyed): such a state must not be packed into another's word.
 #[inline]
 fn pack(s: &State) -> Option<u64> {
     let fits = |v: u64, bits: u32| v < (1 << bits);
-    let plain = s.used == [0; 7]
-        && s.dealt == 0
-        && s.tick == 0
-        && s.archive == 0
-        && s.deaths == 0
-        && !s.dead;
+    let plain = s.tick == 0 && s.archive == 0 && s.deaths == 0 && !s.dead;
     let slots_fit = s
         .cards
         .iter()
@@ -88,7 +83,32 @@ fn pack(s: &State) -> Option<u64> {
     Some(w)
 }
 
-/// The state `pack` made `w` from.
+/// A typical hand's fields of a state (the cards of each kind used this turn, 3 bits each, and
+/// the damage the hand was dealt at, 4 bits), or `None` when one is past its bits. A turn plays
+/// five cards, and a hand is dealt with under 10 damage.
+#[inline]
+fn pack_hand(s: &State) -> Option<u32> {
+    let mut h = 0;
+    for (k, &u) in s.used.iter().enumerate() {
+        if u >= 8 {
+            return None;
+        }
+        h |= u32::from(u) << (3 * k);
+    }
+    (s.dealt < 16).then_some(h | u32::from(s.dealt) << 21)
+}
+
+/// `s` with the typical hand's fields `pack_hand` made `h` from.
+#[inline]
+fn with_hand(mut s: State, h: u32) -> State {
+    for (k, u) in s.used.iter_mut().enumerate() {
+        *u = ((h >> (3 * k)) & 7) as u8;
+    }
+    s.dealt = (h >> 21) as u8;
+    s
+}
+
+/// The state `pack` made `w` from (no cards used, dealt at 0).
 #[inline]
 fn unpack(w: u64) -> State {
     let field = |at: u32, bits: u32| ((w >> at) & ((1 << bits) - 1)) as u8;
@@ -124,7 +144,12 @@ fn unpack(w: u64) -> State {
 
 /// The visits, packed while every one fits.
 enum Store {
-    Packed(Vec<Packed>),
+    /// With `hands`, each visit's typical hand's fields (`pack_hand`); without, they are all
+    /// zero.
+    Packed {
+        visits: Vec<Packed>,
+        hands: Option<Vec<u32>>,
+    },
     Wide(Vec<Visit>),
 }
 
@@ -137,13 +162,16 @@ pub(in crate::validate) struct Visits {
 
 impl Visits {
     /// No visits; packed unless `wide` (a search whose states would not fit: they would only be
-    /// unpacked again).
-    pub fn new(wide: bool) -> Visits {
+    /// unpacked again), with their typical hand's fields when `typical`.
+    pub fn new(wide: bool, typical: bool) -> Visits {
         Visits {
             store: if wide {
                 Store::Wide(Vec::new())
             } else {
-                Store::Packed(Vec::new())
+                Store::Packed {
+                    visits: Vec::new(),
+                    hands: typical.then(Vec::new),
+                }
             },
             starts: Vec::new(),
         }
@@ -152,7 +180,7 @@ impl Visits {
     #[inline]
     pub fn len(&self) -> usize {
         match &self.store {
-            Store::Packed(v) => v.len(),
+            Store::Packed { visits, .. } => visits.len(),
             Store::Wide(v) => v.len(),
         }
     }
@@ -169,12 +197,18 @@ impl Visits {
         while self.starts.len() <= v.level as usize {
             self.starts.push(self.len() as u32);
         }
-        let p = match &mut self.store {
+        let (p, hands) = match &mut self.store {
             Store::Wide(w) => return w.push(v),
-            Store::Packed(p) => p,
+            Store::Packed { visits, hands } => (visits, hands),
         };
-        let linkable = v.card < 8 && (v.parent == u32::MAX || v.parent < SEED);
-        match pack(&v.state).filter(|_| linkable) {
+        let hand = pack_hand(&v.state);
+        let fits = v.card < 8
+            && (v.parent == u32::MAX || v.parent < SEED)
+            && match hands {
+                Some(_) => hand.is_some(),
+                None => hand == Some(0),
+            };
+        match pack(&v.state).filter(|_| fits) {
             Some(w) => {
                 let parent = if v.parent == u32::MAX { SEED } else { v.parent };
                 p.push(Packed {
@@ -182,6 +216,9 @@ impl Visits {
                     high: (w >> 32) as u32,
                     link: parent << 3 | u32::from(v.card),
                 });
+                if let (Some(hands), Some(h)) = (hands, hand) {
+                    hands.push(h);
+                }
             }
             None => self.widen(v),
         }
@@ -220,7 +257,7 @@ impl Visits {
     /// Visit `i`, whole.
     pub fn get(&self, i: usize) -> Option<Visit> {
         match &self.store {
-            Store::Packed(v) => v.get(i).map(|p| self.unpacked(p, self.level(i))),
+            Store::Packed { .. } => self.unpacked(i, self.level(i)),
             Store::Wide(v) => v.get(i).copied(),
         }
     }
@@ -229,7 +266,13 @@ impl Visits {
     #[inline]
     pub fn state(&self, i: u32) -> State {
         match &self.store {
-            Store::Packed(v) => unpack(word(&v[i as usize])),
+            Store::Packed { visits, hands } => {
+                let s = unpack(word(&visits[i as usize]));
+                match hands {
+                    Some(h) => with_hand(s, h[i as usize]),
+                    None => s,
+                }
+            }
             Store::Wide(v) => v[i as usize].state,
         }
     }
@@ -237,7 +280,7 @@ impl Visits {
     /// The visit visit `i` came from (`i` must exist; `u32::MAX` for a seed).
     pub fn parent(&self, i: u32) -> u32 {
         match &self.store {
-            Store::Packed(v) => match v[i as usize].link >> 3 {
+            Store::Packed { visits, .. } => match visits[i as usize].link >> 3 {
                 SEED => u32::MAX,
                 p => p,
             },
@@ -251,26 +294,35 @@ impl Visits {
         (0..self.len()).filter_map(move |i| {
             level = self.level_from(i, level);
             match &self.store {
-                Store::Packed(v) => v.get(i).map(|p| self.unpacked(p, level)),
+                Store::Packed { .. } => self.unpacked(i, level),
                 Store::Wide(v) => v.get(i).copied(),
             }
         })
     }
 
-    fn unpacked(&self, p: &Packed, level: u32) -> Visit {
+    /// Packed visit `i` at `level`, whole; `None` past the last.
+    fn unpacked(&self, i: usize, level: u32) -> Option<Visit> {
+        let Store::Packed { visits, hands } = &self.store else {
+            return None;
+        };
+        let p = visits.get(i)?;
         let parent = p.link >> 3;
-        Visit {
-            state: unpack(word(p)),
+        let state = unpack(word(p));
+        Some(Visit {
+            state: match hands {
+                Some(h) => with_hand(state, *h.get(i)?),
+                None => state,
+            },
             level,
             parent: if parent == SEED { u32::MAX } else { parent },
             card: (p.link & 7) as u8,
-        }
+        })
     }
 
     /// Whether the visits are packed (the tests check which searches are).
     #[cfg(test)]
     pub fn packed(&self) -> bool {
-        matches!(self.store, Store::Packed(_))
+        matches!(self.store, Store::Packed { .. })
     }
 }
 
@@ -358,14 +410,6 @@ mod tests {
                 cards: [8, FREE, FREE, FREE, FREE],
                 ..plain()
             },
-            State {
-                used: [0, 1, 0, 0, 0, 0, 0],
-                ..plain()
-            },
-            State {
-                dealt: 3,
-                ..plain()
-            },
             State { tick: 1, ..plain() },
             State {
                 archive: 7,
@@ -380,26 +424,87 @@ mod tests {
                 ..plain()
             },
         ];
+        // A typical hand's fields: packed beside the word in a typical search's visits, and
+        // never by visits without them; past their bits, by none.
+        let hand = [
+            State {
+                used: [0, 1, 0, 0, 0, 0, 5],
+                ..plain()
+            },
+            State {
+                dealt: 9,
+                ..plain()
+            },
+        ];
+        let past_hand = [
+            State {
+                used: [8, 0, 0, 0, 0, 0, 0],
+                ..plain()
+            },
+            State {
+                dealt: 16,
+                ..plain()
+            },
+        ];
         for s in past {
             assert_eq!(pack(&s), None, "{s:?}");
+        }
+        let cases = past
+            .iter()
+            .chain(&hand)
+            .chain(&past_hand)
+            .map(|s| (s, false))
+            .chain(past.iter().chain(&past_hand).map(|s| (s, true)));
+        for (&s, typical) in cases {
             // Kept whole among packed ones: every visit reads back as it went in.
-            let mut v = Visits::new(false);
+            let mut v = Visits::new(false, typical);
             v.push(visit(plain(), 0, u32::MAX, 0));
             v.push(visit(s, 1, 0, 3));
             v.push(visit(plain(), 1, 1, 2));
-            assert!(!v.packed());
+            assert!(!v.packed(), "{s:?}");
             assert_eq!(v.get(1).map(|x| x.state), Some(s));
+            assert_eq!(v.state(1), s);
             assert_eq!(v.state(0), plain());
             assert_eq!(
                 v.get(2).map(|x| (x.level, x.parent, x.card)),
                 Some((1, 1, 2))
             );
         }
+        // A parent index past its bits is not cut short either.
+        let mut v = Visits::new(false, false);
+        v.push(visit(plain(), 0, u32::MAX, 0));
+        v.push(visit(plain(), 1, SEED, 1));
+        assert!(!v.packed());
+        assert_eq!(v.parent(1), SEED);
+    }
+
+    #[test]
+    fn a_typical_hands_fields_are_packed_beside_the_word() {
+        let mut v = Visits::new(false, true);
+        let states: Vec<State> = (0..8u8)
+            .map(|u| State {
+                node: u32::from(u) * 7,
+                damage: u % 10,
+                used: [u % 8, 7, 0, (u + 3) % 8, 1, 2, 5],
+                dealt: (u * 2) % 16,
+                ..plain()
+            })
+            .collect();
+        for (i, s) in states.iter().enumerate() {
+            let parent = if i == 0 { u32::MAX } else { i as u32 - 1 };
+            v.push(visit(*s, i as u32, parent, 6));
+        }
+        assert!(v.packed());
+        for (i, s) in states.iter().enumerate() {
+            assert_eq!(v.state(i as u32), *s);
+            assert_eq!(v.get(i).map(|x| x.state), Some(*s));
+        }
+        assert!(v.iter().map(|x| x.state).eq(states.iter().copied()));
     }
 
     #[test]
     fn visits_keep_their_levels_parents_and_cards() {
-        let mut v = Visits::new(false);
+        let mut v = Visits::new(false, false);
         let levels = [0, 0, 1, 1, 1, 2, 4, 4];
         for (i, &level) in levels.iter().enumerate() {
             let parent = if level == 0 { u32::MAX } else { i as u32 - 1 };

@@ -24,7 +24,6 @@ use super::lives::Lives;
 use super::moving::Timeline;
 use super::progress::Progress;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 mod lazy;
@@ -34,7 +33,6 @@ mod visits;
 use lazy::LazyPreds;
 use passes::{Dropped, Within};
 pub(super) use seen::Seen;
-use std::hash::{BuildHasherDefault, Hasher};
 pub(super) use visits::{Visit, Visits};
 
 /// From this many table states (about 35 MB of predecessor lists) the searcher frees its
@@ -43,30 +41,6 @@ const RELEASE_STATES: usize = 1 << 20;
 
 /// A card slot with no card remembered.
 const FREE: u8 = 7;
-
-/// A multiplicative hash for the packed state keys: std's SipHash costs more than the search.
-#[derive(Default)]
-pub(super) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u128(&mut self, n: u128) {
-        self.write_u64(n as u64);
-        self.write_u64((n >> 64) as u64);
-    }
-}
-
-type Map<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 
 /// One search state, unpacked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

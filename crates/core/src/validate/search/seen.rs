@@ -1,8 +1,8 @@
 //! The states a search has reached, for its dominance test (`Seen::admit`): the plain states in
-//! an array, the others hashed, in 8 bytes a state where its key fits a word (issue 17 item 7:
-//! the largest course validates in under 300 MB).
+//! an array, the others hashed, in 8 bytes a state where its key fits a word and 16 otherwise
+//! (issue 17 item 7: the largest course validates in under 300 MB).
 
-use super::{FREE, Map, State};
+use super::{FREE, State};
 use crate::engine::steps::PHASES;
 
 /// The states reached so far, for the dominance test: per state without its damage, the least
@@ -13,9 +13,9 @@ pub(in crate::validate) struct Seen {
     /// the least damage, `u8::MAX` when not reached. The common case, without hashing.
     plain: Vec<u8>,
     nodes: usize,
-    /// The other states whose key fits `Words`, and those whose key does not.
-    words: Words,
-    damage: Map<u8>,
+    /// The other states: those whose key fits a word, and the others.
+    words: Table<u64>,
+    wide: Table<u128>,
     /// Under moving flags the same square at another turn of the timeline is another state:
     /// every state is hashed with its turn.
     timed: bool,
@@ -61,63 +61,102 @@ impl Seen {
         }
         let key = s.key() >> 4;
         if let Ok(word) = u64::try_from(key)
-            && word < Words::MOST
+            && word < 1 << (64 - u64::DAMAGE)
         {
-            if s.damage < 16 {
+            if s.damage < 1 << u64::DAMAGE {
                 return self.words.admit(word, s.damage);
             }
-            // Damage past 4 bits (never on a line, where 10 destroys) is kept in `damage`; a
-            // key in `words` was reached with less.
+            // Damage past 4 bits (never on a line, where 10 destroys) is kept in `wide`; a key
+            // in `words` was reached with less.
             if self.words.contains(word) {
                 return false;
             }
         }
-        if self.damage.get(&key).is_some_and(|&d| d <= s.damage) {
-            return false;
-        }
-        self.damage.insert(key, s.damage);
-        true
+        // A key takes at most 119 bits (`State::key`): with 8 of damage it fits.
+        self.wide.admit(key, s.damage)
     }
 }
 
-/// An open-addressing hash table of state keys with their least damage, one word a slot:
-/// `!(key << 4 | damage)`, 0 for an empty slot. Linear probing, at most three quarters full.
+/// A slot of a `Table`: `!(key << DAMAGE | damage)`, 0 when empty.
+trait Slot:
+    Copy
+    + Ord
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + From<u8>
+{
+    const ZERO: Self;
+    /// Bits of the damage below the key.
+    const DAMAGE: u32;
+    /// Eighths of the slots the table fills before it grows.
+    const FULL: usize;
+    /// The key, mixed into the high bits of a word.
+    fn mix(self) -> u64;
+}
+
+const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Slot for u64 {
+    const ZERO: u64 = 0;
+    const DAMAGE: u32 = 4;
+    const FULL: usize = 6;
+    fn mix(self) -> u64 {
+        self.wrapping_mul(GOLDEN)
+    }
+}
+
+/// The keys that do not fit a word (a typical hand's cards used, the timeline's turn, the
+/// archive): twice the bytes a slot, so fuller before growing.
+impl Slot for u128 {
+    const ZERO: u128 = 0;
+    const DAMAGE: u32 = 8;
+    const FULL: usize = 7;
+    fn mix(self) -> u64 {
+        ((self as u64) ^ ((self >> 64) as u64).rotate_left(29)).wrapping_mul(GOLDEN)
+    }
+}
+
+/// An open-addressing hash table of state keys with their least damage, one `Slot` each, for
+/// `Seen::admit`. Linear probing; grows to twice the slots when `FULL` eighths are taken.
 #[derive(Default)]
-struct Words {
-    slots: Vec<u64>,
+struct Table<W> {
+    slots: Vec<W>,
     len: usize,
 }
 
-impl Words {
-    /// Keys from this up do not fit (with their damage in 4 bits, and never all ones).
-    const MOST: u64 = (1 << 60) - 1;
-
+impl<W: Slot> Table<W> {
     /// The slot to start looking for `key` in (`slots` has a power of two).
-    fn home(&self, key: u64) -> usize {
+    #[inline]
+    fn home(&self, key: W) -> usize {
         let bits = self.slots.len().trailing_zeros();
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
+        (key.mix() >> (64 - bits)) as usize
     }
 
-    /// `Seen::admit` for a key that fits and damage under 16: false if the key was reached with
-    /// no more damage.
+    /// `Seen::admit` for a key and damage that fit their bits: false if the key was reached
+    /// with no more damage.
     #[inline]
-    fn admit(&mut self, key: u64, damage: u8) -> bool {
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
+    fn admit(&mut self, key: W, damage: u8) -> bool {
+        if (self.len + 1) * 8 > self.slots.len() * W::FULL {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
-        let entry = key << 4 | u64::from(damage);
+        let damage = W::from(damage);
+        let entry = key << W::DAMAGE | damage;
+        let low = !(!W::ZERO << W::DAMAGE);
         loop {
             let slot = self.slots[i];
-            if slot == 0 {
+            if slot == W::ZERO {
                 self.slots[i] = !entry;
                 self.len += 1;
                 return true;
             }
             let had = !slot;
-            if had >> 4 == key {
-                if (had & 15) as u8 <= damage {
+            if had >> W::DAMAGE == key {
+                if had & low <= damage {
                     return false;
                 }
                 self.slots[i] = !entry;
@@ -127,7 +166,7 @@ impl Words {
         }
     }
 
-    fn contains(&self, key: u64) -> bool {
+    fn contains(&self, key: W) -> bool {
         if self.slots.is_empty() {
             return false;
         }
@@ -135,8 +174,8 @@ impl Words {
         let mut i = self.home(key);
         loop {
             match self.slots[i] {
-                0 => return false,
-                slot if !slot >> 4 == key => return true,
+                slot if slot == W::ZERO => return false,
+                slot if !slot >> W::DAMAGE == key => return true,
                 _ => i = (i + 1) & mask,
             }
         }
@@ -145,11 +184,11 @@ impl Words {
     /// Twice the slots (1024 at first), every entry moved to its new place.
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(1024);
-        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        let old = std::mem::replace(&mut self.slots, vec![W::ZERO; size]);
         let mask = size - 1;
-        for slot in old.into_iter().filter(|&s| s != 0) {
-            let mut i = self.home(!slot >> 4);
-            while self.slots[i] != 0 {
+        for slot in old.into_iter().filter(|&s| s != W::ZERO) {
+            let mut i = self.home(!slot >> W::DAMAGE);
+            while self.slots[i] != W::ZERO {
                 i = (i + 1) & mask;
             }
             self.slots[i] = slot;
@@ -161,33 +200,56 @@ impl Words {
 mod tests {
     use super::*;
 
+    /// Admits every key at damage 5, then checks each keeps its least damage.
+    fn keeps_the_least<W: Slot + Default + std::fmt::Debug>(keys: &[W], other: W) {
+        let mut t = Table::<W>::default();
+        for &k in keys {
+            assert!(t.admit(k, 5), "{k:?}");
+        }
+        assert_eq!(t.len, keys.len());
+        for &k in keys {
+            // No more damage than before: turned away; less: admitted, and then the least.
+            assert!(!t.admit(k, 5));
+            assert!(!t.admit(k, 9));
+            assert!(t.admit(k, 4));
+            assert!(!t.admit(k, 4));
+            assert!(t.contains(k));
+        }
+        assert_eq!(t.len, keys.len());
+        assert!(!t.contains(other));
+        assert!(t.admit(other, 0));
+        assert!(t.contains(other));
+    }
+
     #[test]
-    fn the_word_table_keeps_the_least_damage_of_each_key() {
-        let mut w = Words::default();
-        // Enough keys to grow the table several times, some close together, some far apart.
-        let keys: Vec<u64> = (0..5000u64)
+    fn the_tables_keep_the_least_damage_of_each_key() {
+        // Enough keys to grow the tables several times, some close together, some far apart,
+        // up to the largest that fit (a word's 60 bits, and `State::key`'s 119).
+        let words: Vec<u64> = (0..5000u64)
             .map(|i| {
                 if i % 2 == 0 {
                     i
                 } else {
-                    Words::MOST - 1 - i * 977
+                    (1 << 60) - 2 - i * 977
                 }
             })
             .collect();
-        for &k in &keys {
-            assert!(w.admit(k, 5));
-        }
-        assert_eq!(w.len, keys.len());
-        for &k in &keys {
-            // No more damage than before: turned away; less: admitted, and then the least.
-            assert!(!w.admit(k, 5));
-            assert!(!w.admit(k, 9));
-            assert!(w.admit(k, 4));
-            assert!(!w.admit(k, 4));
-        }
-        assert_eq!(w.len, keys.len());
-        assert!(w.admit(12_345_678, 0));
-        assert!(w.contains(12_345_678) && !w.contains(12_345_679));
+        keeps_the_least(&words, 12_345_678);
+        let wide: Vec<u128> = (0..5000u128)
+            .map(|i| {
+                if i % 2 == 0 {
+                    i << 58
+                } else {
+                    (1 << 119) - 1 - i * 977
+                }
+            })
+            .collect();
+        keeps_the_least(&wide, 1 << 100);
+        let mut t = Table::<u128>::default();
+        // A wide slot keeps damage past 4 bits.
+        assert!(t.admit(7, 200));
+        assert!(!t.admit(7, 201));
+        assert!(t.admit(7, 20));
     }
 
     #[test]

@@ -28,6 +28,13 @@ const LAYER_BITS: u32 = 6;
 /// A card slot (an index into `CARDS` or `FREE`).
 const SLOT_BITS: u32 = 3;
 
+// The format's limits fit: the largest board's nodes and the most flags (checked when built).
+const _: () = {
+    let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u32;
+    assert!(side * side * 4 <= 1 << NODE_BITS);
+    assert!(crate::model::rules::MAX_FLAG < 1 << LAYER_BITS);
+};
+
 /// Bits of the parent in a packed link; the card takes the other 3. All ones marks a seed.
 const PARENT_BITS: u32 = 29;
 const SEED: u32 = (1 << PARENT_BITS) - 1;
@@ -367,7 +374,6 @@ mod tests {
         let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u32;
         let largest = side * side * 4 - 1;
         assert!(largest < 1 << NODE_BITS);
-        assert!(crate::model::rules::MAX_FLAG < 1 << LAYER_BITS);
         for node in [0, 1, largest, (1 << NODE_BITS) - 1] {
             for (layer, phase, damage) in [(0, 0, 0), (32, 4, 9), (63, 7, 15), (5, 2, 3)] {
                 for c in 0..8u8 {

@@ -254,7 +254,7 @@ impl Visits {
         level
     }
 
-    /// The level visit `i` was reached at (0 for a visit past the last).
+    /// The level visit `i` was reached at (the last level for an index past the last visit).
     pub fn level(&self, i: usize) -> u32 {
         self.starts
             .partition_point(|&s| s as usize <= i)

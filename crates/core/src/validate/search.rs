@@ -19,47 +19,31 @@
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
 
-use super::bounds::{Bounds, NEVER, Preds};
+use super::bounds::{Bounds, NEVER};
 use super::hands;
 use super::hurt::Hurt;
 use super::lives::Lives;
 use super::moving::Timeline;
 use super::progress::Progress;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
+mod lazy;
 mod passes;
+mod seen;
 mod used;
+mod visits;
+use lazy::LazyPreds;
 use passes::{Dropped, Within};
-use std::hash::{BuildHasherDefault, Hasher};
+pub(super) use seen::Seen;
+pub(super) use visits::{Visit, Visits};
+
+/// From this many table states (about 35 MB of predecessor lists) the searcher frees its
+/// predecessors while the line searches run, when nothing there reads them (`Searcher::new`).
+const RELEASE_STATES: usize = 1 << 20;
 
 /// A card slot with no card remembered.
 const FREE: u8 = 7;
-
-/// A multiplicative hash for the packed state keys: std's SipHash costs more than the search.
-#[derive(Default)]
-pub(super) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u128(&mut self, n: u128) {
-        self.write_u64(n as u64);
-        self.write_u64((n >> 64) as u64);
-    }
-}
-
-type Map<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 
 /// One search state, unpacked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +83,7 @@ impl State {
         bounds.of(self.layer, self.node, self.phase, &self.turn)
     }
 
+    #[inline]
     fn key(&self) -> u128 {
         let mut k = u128::from(self.node);
         k |= u128::from(self.phase) << 32;
@@ -132,87 +117,9 @@ pub(super) struct Options {
     pub budget: usize,
 }
 
-/// A visited state with the way back.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Visit {
-    pub state: State,
-    pub level: u32,
-    /// Index of the state it came from, `u32::MAX` for a seed.
-    pub parent: u32,
-    /// The card played from the parent (index into `CARDS`).
-    pub card: u8,
-}
-
-/// The states reached so far, for the dominance test: per state without its damage, the least
-/// damage it was reached with.
-#[derive(Default)]
-pub(super) struct Seen {
-    /// `[(layer * nodes + node) * PHASES + phase]` for states with no lock and no used cards:
-    /// the least damage, `u8::MAX` when not reached. The common case, without hashing.
-    plain: Vec<u8>,
-    nodes: usize,
-    damage: Map<u8>,
-    /// Under moving flags the same square at another turn of the timeline is another state:
-    /// every state is hashed with its turn.
-    timed: bool,
-    /// A typical hand's states, by the cards used this turn (`used.rs`).
-    used: used::UsedSets,
-}
-
-impl Seen {
-    pub fn new(nodes: usize, layers: usize, timed: bool) -> Seen {
-        Seen {
-            plain: if timed {
-                Vec::new()
-            } else {
-                vec![u8::MAX; nodes * PHASES * (layers + 1)]
-            },
-            nodes,
-            timed,
-            ..Seen::default()
-        }
-    }
-
-    /// Whether `s` is new: no state reached before is the same with no more damage and no more
-    /// cards of any kind used. Records it if so.
-    pub fn admit(&mut self, s: &State) -> bool {
-        let free = s
-            .cards
-            .iter()
-            .skip(usize::from(s.phase))
-            .all(|&c| c == FREE);
-        let at =
-            (usize::from(s.layer) * self.nodes + s.node as usize) * PHASES + usize::from(s.phase);
-        // The same square, facing and phase with no lock and no more damage was reached: it can
-        // do all this state can (a lock only forces a card), with no more damage.
-        if self.plain.get(at).is_some_and(|&d| d <= s.damage) {
-            return false;
-        }
-        if free
-            && !self.timed
-            && s.used == [0; 7]
-            && s.dealt == 0
-            && let Some(d) = self.plain.get_mut(at)
-        {
-            *d = s.damage;
-            return true;
-        }
-        let key = s.key() >> 4;
-        if s.used != [0; 7] || s.dealt != 0 {
-            // A typical hand's state: no more damage and no more cards of any kind used.
-            return self.used.admit(key & !USED_BITS, s);
-        }
-        if self.damage.get(&key).is_some_and(|&d| d <= s.damage) {
-            return false;
-        }
-        self.damage.insert(key, s.damage);
-        true
-    }
-}
-
 /// The outcome of a search.
 pub(super) struct Outcome {
-    pub visits: Vec<Visit>,
+    pub visits: Visits,
     /// The first finish (fewest registers, then least damage): the last visit before the final
     /// step, the card, and the node and damage it ends on.
     pub finish: Option<(u32, u8, u32, u8)>,
@@ -227,7 +134,7 @@ impl Outcome {
     /// No search: nothing reached, no finish.
     pub fn empty() -> Outcome {
         Outcome {
-            visits: Vec::new(),
+            visits: Visits::new(false, false),
             finish: None,
             gave_up: false,
             at_least: 0,
@@ -247,8 +154,9 @@ pub(super) struct Searcher<'a> {
     caps: [[u8; 7]; 10],
     /// Asked to stop: a search under way gives up (as when out of budget).
     pub progress: Option<&'a Progress>,
-    /// Every table state's predecessors (the trap squares, the bounds).
-    pub preds: Preds,
+    /// Every table state's predecessors (the trap squares, the bounds), built when read: a
+    /// large table's are freed while its line searches run (`RELEASE_STATES`).
+    pub preds: LazyPreds<'a>,
     /// The relaxed registers from every state to the last flag (`bounds.rs`).
     pub bounds: Bounds,
     /// Laser damage x N (docs/rules.md, House rules): the table's damage (board lasers, all a
@@ -279,7 +187,7 @@ impl<'a> Searcher<'a> {
                 cell.wrenches.max(u8::from(cell.flag > 0 && !moving))
             })
             .collect();
-        let preds = Preds::of(table);
+        let mut preds = LazyPreds::new(table);
         // The bounds assume flags that stay put: under moving flags they are off and every
         // search is whole (`Bounds::off`).
         let bounds = if moving {
@@ -287,6 +195,17 @@ impl<'a> Searcher<'a> {
         } else {
             Bounds::new(table, &preds, &flags, 0, flags.len())
         };
+        let hurt = OnceLock::new();
+        if crate::validate::hurt::values(table, flags.len()) > crate::validate::hurt::MOST_VALUES
+            && table.states() >= RELEASE_STATES
+        {
+            // No search reads the predecessors, now that the bounds are built, unless it
+            // builds the bounds that know damage, which are too large here (`Hurt::new` would
+            // say so): the line searches run without them, and the trap squares and the legs'
+            // bounds build them again.
+            let _ = hurt.set(None);
+            preds.release();
+        }
         Searcher {
             table,
             flags,
@@ -299,7 +218,7 @@ impl<'a> Searcher<'a> {
             laser_times: 1,
             lives: Lives::default(),
             archive_moves: false,
-            hurt: OnceLock::new(),
+            hurt,
         }
     }
 
@@ -585,7 +504,8 @@ impl<'a> Searcher<'a> {
         opts: Options,
         limit: Option<Within<'_>>,
     ) -> (Outcome, Dropped) {
-        let mut visits: Vec<Visit> = Vec::new();
+        // A timed search's states do not fit a packed visit; a typical hand's need 4 bytes more.
+        let mut visits = Visits::new(self.timed(), opts.typical);
         let mut seen = Seen::new(
             self.table.states() / PHASES,
             usize::from(goal),
@@ -624,34 +544,38 @@ impl<'a> Searcher<'a> {
         let mut next = Vec::new();
         let mut head = 0;
         let mut gave_up = false;
+        // The head's level, moved on as the head passes each level's start.
+        let mut level = 0;
         while head < visits.len() {
-            let v = visits[head];
-            if v.level >= finish_level && !opts.exhaustive {
+            level = visits.level_from(head, level);
+            let state = visits.state(head as u32);
+            if level >= finish_level && !opts.exhaustive {
                 break;
             }
             if (opts.budget > 0 && visits.len() > opts.budget)
+                || visits.full()
                 || (head % 4096 == 0 && self.cancelled())
             {
                 gave_up = true;
                 break;
             }
-            self.successors(&v.state, opts, &mut next);
+            self.successors(&state, opts, &mut next);
             for &(n, card, _) in &next {
                 if n.layer >= goal {
-                    if v.level < finish_level
-                        && finish.is_none_or(|f| v.level + 1 < finish_level || n.damage < f.3)
+                    if level < finish_level
+                        && finish.is_none_or(|f| level + 1 < finish_level || n.damage < f.3)
                     {
-                        finish_level = v.level + 1;
+                        finish_level = level + 1;
                         finish = Some((head as u32, card, n.node, n.damage));
                     }
                     continue;
                 }
-                if beyond(&n, v.level + 1) || !seen.admit(&n) {
+                if beyond(&n, level + 1) || !seen.admit(&n) {
                     continue;
                 }
                 visits.push(Visit {
                     state: n,
-                    level: v.level + 1,
+                    level: level + 1,
                     parent: head as u32,
                     card,
                 });
@@ -713,7 +637,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The steps from seed to visit `at`: (visit index after the step, card), first step first.
-    pub fn path(visits: &[Visit], at: u32) -> Vec<(u32, u8)> {
+    pub fn path(visits: &Visits, at: u32) -> Vec<(u32, u8)> {
         let mut out = Vec::new();
         let mut i = at;
         while let Some(v) = visits.get(i as usize) {
@@ -728,7 +652,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The seed a path starts from.
-    pub fn seed_of(visits: &[Visit], at: u32) -> u32 {
+    pub fn seed_of(visits: &Visits, at: u32) -> u32 {
         let mut i = at;
         while let Some(v) = visits.get(i as usize) {
             if v.parent == u32::MAX {

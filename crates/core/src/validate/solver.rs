@@ -23,7 +23,7 @@ use super::bounds::{Bounds, NEVER, Preds};
 use super::hands;
 use super::moving::Timeline;
 use super::reach::{self, Arrivals};
-use super::search::{Options, Outcome, Searcher, State, Visit};
+use super::search::{Options, Outcome, Searcher, State, Visit, Visits};
 use crate::engine::steps::{NO_STEP, PHASES};
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
@@ -386,7 +386,7 @@ pub(super) fn solve_with(
     let (mut steps, end) = match out.finish {
         Some((before, card, node, damage)) => {
             let mut steps = steps_of(searcher, visits, before);
-            let last = &visits[before as usize].state;
+            let last = &visits.state(before);
             steps.push(step_from(searcher, last, card, node, damage));
             (steps, before)
         }
@@ -499,22 +499,16 @@ pub(super) fn solve_with(
         // next search.
         let shortest = out
             .finish
-            .map(|(before, ..)| visits[before as usize].level + 1);
+            .map(|(before, ..)| visits.level(before as usize) + 1);
         drop(arrivals);
         drop(out);
         drop(leg_bounds);
         let t = typical_search(searcher, &seeds, shortest, line_gave_up);
         typical = Some(TypicalLine {
-            registers: t.finish.map(|f| t.visits[f.0 as usize].level + 1),
+            registers: t.finish.map(|f| t.visits.level(f.0 as usize) + 1),
             damage: t.finish.map_or(0, |f| {
                 let mut steps = steps_of(searcher, &t.visits, f.0);
-                steps.push(step_from(
-                    searcher,
-                    &t.visits[f.0 as usize].state,
-                    f.1,
-                    f.2,
-                    f.3,
-                ));
+                steps.push(step_from(searcher, &t.visits.state(f.0), f.1, f.2, f.3));
                 steps.iter().map(|s| u32::from(s.damage)).sum()
             }),
             gave_up: t.gave_up,
@@ -577,7 +571,7 @@ fn typical_search(
 
 /// The visit of the best arrival on the highest layer reached: fewest registers, then least
 /// damage. `None` when nothing but the seeds was reached.
-fn best_arrival(visits: &[Visit]) -> Option<u32> {
+fn best_arrival(visits: &Visits) -> Option<u32> {
     let top = visits.iter().map(|v| v.state.layer).max()?;
     if top == 0 {
         return None;
@@ -593,7 +587,7 @@ fn best_arrival(visits: &[Visit]) -> Option<u32> {
 /// Where the legs' own minima start from: the line's search, and every way of arriving at each
 /// flag when that search did not reach every state (`reach.rs`).
 pub(super) struct From<'v> {
-    pub visits: &'v [Visit],
+    pub visits: &'v Visits,
     pub finish: Option<(u32, u8, u32, u8)>,
     pub arrivals: Option<&'v Arrivals>,
     /// The seeds of the start.
@@ -681,7 +675,7 @@ fn leg_minimum_within(
     let visits = from.visits;
     let finish = from.finish;
     let (visits, finish, stopped) = match &sub {
-        Some(o) => (&o.visits[..], o.finish, o.gave_up || arrivals_gave_up),
+        Some(o) => (&o.visits, o.finish, o.gave_up || arrivals_gave_up),
         // Flag 1 is the last flag: the whole line's finish is the leg's minimum.
         None if n == 1 => (visits, finish, false),
         None => {
@@ -700,12 +694,12 @@ fn leg_minimum_within(
     let mut program = steps_of(searcher, visits, before);
     program.push(step_from(
         searcher,
-        &visits[before as usize].state,
+        &visits.state(before),
         card,
         node,
         damage,
     ));
-    let seed = &visits[Searcher::seed_of(visits, before) as usize].state;
+    let seed = &visits.state(Searcher::seed_of(visits, before));
     (
         LegMinimum {
             flag,
@@ -734,13 +728,13 @@ fn search_leg(searcher: &Searcher<'_>, seeds: &[State], leg: usize, bounds: &Bou
 }
 
 /// The steps from the seed to visit `at`.
-fn steps_of(searcher: &Searcher<'_>, visits: &[Visit], at: u32) -> Vec<Step> {
+fn steps_of(searcher: &Searcher<'_>, visits: &Visits, at: u32) -> Vec<Step> {
     Searcher::path(visits, at)
         .into_iter()
         .map(|(i, card)| {
-            let v = &visits[i as usize];
-            let parent = &visits[v.parent as usize].state;
-            step_from(searcher, parent, card, v.state.node, v.state.damage)
+            let v = visits.state(i);
+            let parent = &visits.state(visits.parent(i));
+            step_from(searcher, parent, card, v.node, v.damage)
         })
         .collect()
 }

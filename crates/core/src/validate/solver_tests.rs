@@ -22,15 +22,9 @@ fn line(o: &Outcome) -> Option<Line> {
     let (before, card, node, damage) = o.finish?;
     let mut steps: Vec<(State, u8)> = Searcher::path(&o.visits, before)
         .iter()
-        .map(|&(i, c)| (o.visits[i as usize].state, c))
+        .map(|&(i, c)| (o.visits.state(i), c))
         .collect();
-    steps.insert(
-        0,
-        (
-            o.visits[Searcher::seed_of(&o.visits, before) as usize].state,
-            0,
-        ),
-    );
+    steps.insert(0, (o.visits.state(Searcher::seed_of(&o.visits, before)), 0));
     Some((steps, card, node, damage))
 }
 
@@ -240,7 +234,7 @@ fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_search
                 budget: solver::STATE_BUDGET,
             };
             let whole = searcher.search(&seeds, goal, opts);
-            for v in &whole.visits {
+            for v in whole.visits.iter() {
                 let plain = v.state.bound(&searcher.bounds);
                 assert!(h(&v.state) >= plain, "{name}: {:?}", v.state);
                 tighter += usize::from(h(&v.state) > plain);
@@ -251,7 +245,7 @@ fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_search
             let Some((before, ..)) = whole.finish else {
                 panic!("{name}: no line")
             };
-            let registers = whole.visits[before as usize].level + 1;
+            let registers = whole.visits.level(before as usize) + 1;
             assert!(seeds.iter().map(h).min().is_some_and(|b| b <= registers));
             let first = seeds[0].bound(&searcher.bounds);
             let bounded = searcher.passes(&seeds, goal, opts, &searcher.bounds, first, true);
@@ -279,4 +273,32 @@ fn the_bounds_that_know_damage_stop_when_the_validation_is_cancelled() {
     assert!(built.is_some());
     let stopped = Hurt::new(&table, &searcher.preds, &searcher.flags, &none, &|| true);
     assert!(stopped.is_none());
+}
+
+/// Predecessors freed while the line searches run (the largest courses, `Searcher::new`) are
+/// built again the same when the trap squares and the bounds read them, and the solution is
+/// the same (issue 17 item 7: the largest course in under 300 MB).
+#[test]
+fn a_searcher_whose_predecessors_were_freed_solves_the_same() {
+    let lib = Library::builtin();
+    for name in ["first-steps.json", "hazard-works.json", "standard-2x2.json"] {
+        let (course, factory, table) = sample(&lib, name);
+        let (Some(kept), Some(mut freed)) = (solver::searcher(&table), solver::searcher(&table))
+        else {
+            panic!("{name}: no flags")
+        };
+        assert!(kept.preds.is_built());
+        let list = kept.preds.list.clone();
+        freed.preds.release();
+        assert!(!freed.preds.is_built());
+        let Some((start, facings)) = solver::start_of(course.start, &factory) else {
+            panic!("{name}: no start")
+        };
+        let whole = solver::solve_with(&kept, start, &facings, solver::Detail::Full);
+        let again = solver::solve_with(&freed, start, &facings, solver::Detail::Full);
+        assert!(whole.is_some(), "{name}");
+        assert_eq!(whole, again, "{name}");
+        assert!(freed.preds.is_built(), "{name}: the trap squares read them");
+        assert_eq!(freed.preds.list, list, "{name}");
+    }
 }

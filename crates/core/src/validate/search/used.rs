@@ -5,7 +5,9 @@
 //! asks that a kind's count stay under its caps), so it can follow every line the other can,
 //! with no more damage. Breadth-first, the state reached first is at no more registers.
 
-use super::{Map, State};
+use super::State;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Four bits a card kind: the counts (at most 5, the registers of a turn) in the low three, the
 /// top one kept clear for the comparison (`covers`).
@@ -36,10 +38,32 @@ struct Reached {
     next: u32,
 }
 
+/// A multiplicative hash for the packed keys: std's SipHash costs more than the search.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+}
+
 /// Per state without its damage and its cards used, the pairs of them it was reached with.
 #[derive(Default)]
 pub(super) struct UsedSets {
-    heads: Map<u32>,
+    heads: HashMap<u128, u32, BuildHasherDefault<KeyHasher>>,
     reached: Vec<Reached>,
 }
 

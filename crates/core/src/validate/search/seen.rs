@@ -1,0 +1,298 @@
+//! The states a search has reached, for its dominance test (`Seen::admit`): the plain states in
+//! an array, the others hashed, in 8 bytes a state where its key fits a word and 16 otherwise
+//! (issue 17 item 7: the largest course validates in under 300 MB).
+
+use super::used::UsedSets;
+use super::{FREE, State, USED_BITS};
+use crate::engine::steps::PHASES;
+
+/// The states reached so far, for the dominance test: per state without its damage, the least
+/// damage it was reached with.
+#[derive(Default)]
+pub(in crate::validate) struct Seen {
+    /// `[(layer * nodes + node) * PHASES + phase]` for states with no lock and no used cards:
+    /// the least damage, `u8::MAX` when not reached. The common case, without hashing.
+    plain: Vec<u8>,
+    nodes: usize,
+    /// The other states: those whose key fits a word, and the others.
+    words: Table<u64>,
+    wide: Table<u128>,
+    /// Under moving flags the same square at another turn of the timeline is another state:
+    /// every state is hashed with its turn.
+    timed: bool,
+    /// A typical hand's states, by the cards used this turn (`used.rs`).
+    used: UsedSets,
+}
+
+impl Seen {
+    pub fn new(nodes: usize, layers: usize, timed: bool) -> Seen {
+        Seen {
+            plain: if timed {
+                Vec::new()
+            } else {
+                vec![u8::MAX; nodes * PHASES * (layers + 1)]
+            },
+            nodes,
+            timed,
+            ..Seen::default()
+        }
+    }
+
+    /// Whether `s` is new: no state reached before is the same with no more damage and no more
+    /// cards of any kind used. Records it if so.
+    pub fn admit(&mut self, s: &State) -> bool {
+        let free = s
+            .cards
+            .iter()
+            .skip(usize::from(s.phase))
+            .all(|&c| c == FREE);
+        let at =
+            (usize::from(s.layer) * self.nodes + s.node as usize) * PHASES + usize::from(s.phase);
+        // The same square, facing and phase with no lock and no more damage was reached: it can
+        // do all this state can (a lock only forces a card), with no more damage.
+        if self.plain.get(at).is_some_and(|&d| d <= s.damage) {
+            return false;
+        }
+        if free
+            && !self.timed
+            && s.used == [0; 7]
+            && s.dealt == 0
+            && let Some(d) = self.plain.get_mut(at)
+        {
+            *d = s.damage;
+            return true;
+        }
+        let key = s.key() >> 4;
+        if s.used != [0; 7] || s.dealt != 0 {
+            // A typical hand's state: no more damage and no more cards of any kind used.
+            return self.used.admit(key & !USED_BITS, s);
+        }
+        if let Ok(word) = u64::try_from(key)
+            && word < 1 << (64 - u64::DAMAGE)
+        {
+            if s.damage < 1 << u64::DAMAGE {
+                return self.words.admit(word, s.damage);
+            }
+            // Damage past 4 bits (never on a line, where 10 destroys) is kept in `wide`; a key
+            // in `words` was reached with less.
+            if self.words.contains(word) {
+                return false;
+            }
+        }
+        // A key takes at most 119 bits (`State::key`): with 8 of damage it fits.
+        self.wide.admit(key, s.damage)
+    }
+}
+
+/// A slot of a `Table`: `!(key << DAMAGE | damage)`, 0 when empty.
+trait Slot:
+    Copy
+    + Ord
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + From<u8>
+{
+    const ZERO: Self;
+    /// Bits of the damage below the key.
+    const DAMAGE: u32;
+    /// Eighths of the slots the table fills before it grows.
+    const FULL: usize;
+    /// The key, mixed into the high bits of a word.
+    fn mix(self) -> u64;
+}
+
+const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Slot for u64 {
+    const ZERO: u64 = 0;
+    const DAMAGE: u32 = 4;
+    const FULL: usize = 6;
+    fn mix(self) -> u64 {
+        self.wrapping_mul(GOLDEN)
+    }
+}
+
+/// The keys that do not fit a word (a typical hand's cards used, the timeline's turn, the
+/// archive): twice the bytes a slot, so fuller before growing.
+impl Slot for u128 {
+    const ZERO: u128 = 0;
+    const DAMAGE: u32 = 8;
+    const FULL: usize = 7;
+    fn mix(self) -> u64 {
+        ((self as u64) ^ ((self >> 64) as u64).rotate_left(29)).wrapping_mul(GOLDEN)
+    }
+}
+
+/// An open-addressing hash table of state keys with their least damage, one `Slot` each, for
+/// `Seen::admit`. Linear probing; grows to twice the slots when `FULL` eighths are taken.
+#[derive(Default)]
+struct Table<W> {
+    slots: Vec<W>,
+    len: usize,
+}
+
+impl<W: Slot> Table<W> {
+    /// The slot to start looking for `key` in (`slots` has a power of two).
+    #[inline]
+    fn home(&self, key: W) -> usize {
+        let bits = self.slots.len().trailing_zeros();
+        (key.mix() >> (64 - bits)) as usize
+    }
+
+    /// `Seen::admit` for a key and damage that fit their bits: false if the key was reached
+    /// with no more damage.
+    #[inline]
+    fn admit(&mut self, key: W, damage: u8) -> bool {
+        if (self.len + 1) * 8 > self.slots.len() * W::FULL {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        let damage = W::from(damage);
+        let entry = key << W::DAMAGE | damage;
+        let low = !(!W::ZERO << W::DAMAGE);
+        loop {
+            let slot = self.slots[i];
+            if slot == W::ZERO {
+                self.slots[i] = !entry;
+                self.len += 1;
+                return true;
+            }
+            let had = !slot;
+            if had >> W::DAMAGE == key {
+                if had & low <= damage {
+                    return false;
+                }
+                self.slots[i] = !entry;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn contains(&self, key: W) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            match self.slots[i] {
+                slot if slot == W::ZERO => return false,
+                slot if !slot >> W::DAMAGE == key => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Twice the slots (1024 at first), every entry moved to its new place.
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(1024);
+        let old = std::mem::replace(&mut self.slots, vec![W::ZERO; size]);
+        let mask = size - 1;
+        for slot in old.into_iter().filter(|&s| s != W::ZERO) {
+            let mut i = self.home(!slot >> W::DAMAGE);
+            while self.slots[i] != W::ZERO {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Admits every key at damage 5, then checks each keeps its least damage.
+    fn keeps_the_least<W: Slot + Default + std::fmt::Debug>(keys: &[W], other: W) {
+        let mut t = Table::<W>::default();
+        for &k in keys {
+            assert!(t.admit(k, 5), "{k:?}");
+        }
+        assert_eq!(t.len, keys.len());
+        for &k in keys {
+            // No more damage than before: turned away; less: admitted, and then the least.
+            assert!(!t.admit(k, 5));
+            assert!(!t.admit(k, 9));
+            assert!(t.admit(k, 4));
+            assert!(!t.admit(k, 4));
+            assert!(t.contains(k));
+        }
+        assert_eq!(t.len, keys.len());
+        assert!(!t.contains(other));
+        assert!(t.admit(other, 0));
+        assert!(t.contains(other));
+    }
+
+    #[test]
+    fn the_tables_keep_the_least_damage_of_each_key() {
+        // Enough keys to grow the tables several times, some close together, some far apart,
+        // up to the largest that fit (a word's 60 bits, and `State::key`'s 119).
+        let words: Vec<u64> = (0..5000u64)
+            .map(|i| {
+                if i % 2 == 0 {
+                    i
+                } else {
+                    (1 << 60) - 2 - i * 977
+                }
+            })
+            .collect();
+        keeps_the_least(&words, 12_345_678);
+        let wide: Vec<u128> = (0..5000u128)
+            .map(|i| {
+                if i % 2 == 0 {
+                    i << 58
+                } else {
+                    (1 << 119) - 1 - i * 977
+                }
+            })
+            .collect();
+        keeps_the_least(&wide, 1 << 100);
+        let mut t = Table::<u128>::default();
+        // A wide slot keeps damage past 4 bits.
+        assert!(t.admit(7, 200));
+        assert!(!t.admit(7, 201));
+        assert!(t.admit(7, 20));
+    }
+
+    #[test]
+    fn damage_past_the_words_bits_is_still_dominated_by_less() {
+        let mut seen = Seen::new(4, 1, false);
+        let locked = State {
+            layer: 0,
+            node: 3,
+            phase: 1,
+            damage: 6,
+            cards: [FREE, 2, FREE, FREE, FREE],
+            turn: [1, FREE, FREE, FREE, FREE],
+            used: [0; 7],
+            dealt: 0,
+            tick: 0,
+            archive: 0,
+            deaths: 0,
+            dead: false,
+        };
+        assert!(seen.admit(&State {
+            damage: 20,
+            ..locked
+        }));
+        assert!(!seen.admit(&State {
+            damage: 20,
+            ..locked
+        }));
+        assert!(seen.admit(&locked));
+        assert!(!seen.admit(&State {
+            damage: 17,
+            ..locked
+        }));
+        assert!(!seen.admit(&locked));
+        assert!(seen.admit(&State {
+            damage: 2,
+            ..locked
+        }));
+    }
+}

@@ -28,8 +28,17 @@ fn line(o: &Outcome) -> Option<Line> {
     Some((steps, card, node, damage))
 }
 
+/// The sample courses the bounded searches are checked on.
+const SAMPLES: [&str; 5] = [
+    "first-steps.json",
+    "dockside-dash.json",
+    "hazard-works.json",
+    "standard-2x2.json",
+    "grand-tour.json",
+];
+
 /// A built-in sample course, its factory and its step table.
-fn sample(lib: &Library, name: &str) -> (crate::model::Course, Arc<Factory>, StepTable) {
+pub(super) fn sample(lib: &Library, name: &str) -> (crate::model::Course, Arc<Factory>, StepTable) {
     let Some(entry) = lib.find_course(name) else {
         panic!("{name} is not in the built-in library")
     };
@@ -41,7 +50,7 @@ fn sample(lib: &Library, name: &str) -> (crate::model::Course, Arc<Factory>, Ste
 }
 
 /// The seed states of a course's start (numbered start 1 for a numbered start).
-fn start_seeds(
+pub(super) fn start_seeds(
     searcher: &Searcher<'_>,
     course: &crate::model::Course,
     factory: &Factory,
@@ -124,13 +133,7 @@ fn each_legs_minimum_from_every_arrival_found_least_damage_first_is_the_whole_se
     // registers kept) give each leg the same minimum as the arrivals of a breadth-first search
     // run through every state, which is what they replaced.
     let lib = Library::builtin();
-    for name in [
-        "first-steps.json",
-        "dockside-dash.json",
-        "hazard-works.json",
-        "standard-2x2.json",
-        "grand-tour.json",
-    ] {
+    for name in SAMPLES {
         let (course, factory, table) = sample(&lib, name);
         let Some(searcher) = solver::searcher(&table) else {
             panic!("{name}: no flags")
@@ -210,13 +213,7 @@ fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_search
     // that brings it in from its first pass finds the whole search's line.
     let lib = Library::builtin();
     let mut tighter = 0;
-    for name in [
-        "first-steps.json",
-        "dockside-dash.json",
-        "hazard-works.json",
-        "standard-2x2.json",
-        "grand-tour.json",
-    ] {
+    for name in SAMPLES {
         let (course, factory, table) = sample(&lib, name);
         let Some(searcher) = solver::searcher(&table) else {
             panic!("{name}: no flags")

@@ -249,29 +249,15 @@ mod tests {
         // the 11,700 and as many again, and grows faster still: it is not run, and what the
         // three proved is given. With 40,000, half of them is more than the third pass: the
         // fourth runs and stops at the budget.
-        use crate::engine::Factory;
-        use crate::engine::steps::StepTable;
-        use crate::validate::{hands, solver};
-        use std::sync::Arc;
+        use crate::validate::hands;
+        use crate::validate::solver_tests::{sample, start_seeds};
         let lib = Library::builtin();
-        let Some(entry) = lib.find_course("grand-tour.json") else {
-            panic!("no grand tour")
-        };
-        let factory = Arc::new(Factory::new(entry.course.compile(&lib)));
-        let Some(table) = StepTable::new(Arc::clone(&factory)) else {
-            panic!("no table")
-        };
-        let Some(searcher) = solver::searcher(&table) else {
+        let name = "grand-tour.json";
+        let (course, factory, table) = sample(&lib, name);
+        let Some(searcher) = crate::validate::solver::searcher(&table) else {
             panic!("no flags")
         };
-        let Some((start, facings)) = solver::start_of(entry.course.start, &factory) else {
-            panic!("no start")
-        };
-        let Some(cell) = factory.index(start) else {
-            panic!("start off the board")
-        };
-        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
-        let seeds = searcher.seeds(cell, &facings, 0);
+        let seeds = start_seeds(&searcher, &course, &factory, name);
         let caps = hands::typical_caps();
         let bounds = Bounds::typical(&table, &searcher.preds, &searcher.flags, &caps);
         let goal = searcher.flags.len() as u8;

@@ -505,7 +505,7 @@ impl<'a> Searcher<'a> {
         limit: Option<Within<'_>>,
     ) -> (Outcome, Dropped) {
         // A timed search's states do not fit a packed visit; a typical hand's need 4 bytes more.
-        let mut visits = Visits::new(self.timed(), opts.typical);
+        let mut visits = Visits::packed_from(self.timed(), opts.typical, visits::PACK_FROM);
         let mut seen = Seen::new(
             self.table.states() / PHASES,
             usize::from(goal),

@@ -165,7 +165,15 @@ pub(in crate::validate) struct Visits {
     store: Store,
     /// `[level]`: the index of the first visit of that level.
     starts: Vec<u32>,
+    /// While wide, the number of visits at which they are packed (`Visits::packed_from`), with
+    /// whether they keep a typical hand's fields; `None` once packed or when they never are.
+    pack_at: Option<(usize, bool)>,
 }
+
+/// A search keeps its first visits whole and packs them once there are this many
+/// (`Visits::packed_from`): packing and unpacking cost more than the search's other work on a
+/// state, and a few million bytes are nothing to save (about 3 MB here).
+pub(super) const PACK_FROM: usize = 1 << 16;
 
 impl Visits {
     /// No visits; packed unless `wide` (a search whose states would not fit: they would only be
@@ -181,7 +189,40 @@ impl Visits {
                 }
             },
             starts: Vec::new(),
+            pack_at: None,
         }
+    }
+
+    /// `Visits::new`, but kept whole until there are `from` visits, then packed (unless `wide`
+    /// or a state does not fit).
+    pub fn packed_from(wide: bool, typical: bool, from: usize) -> Visits {
+        if wide || from == 0 {
+            return Visits::new(wide, typical);
+        }
+        Visits {
+            store: Store::Wide(Vec::new()),
+            starts: Vec::new(),
+            pack_at: Some((from, typical)),
+        }
+    }
+
+    /// Packs the whole visits kept so far (`packed_from`), when every one fits; else they stay
+    /// whole for good.
+    #[cold]
+    #[inline(never)]
+    fn pack_all(&mut self, typical: bool) {
+        self.pack_at = None;
+        let Store::Wide(wide) = &self.store else {
+            return;
+        };
+        // The levels' starts stay: only the store changes.
+        let mut packed = Visits::new(false, typical);
+        for v in wide {
+            if !packed.push_packed(*v) {
+                return;
+            }
+        }
+        self.store = packed.store;
     }
 
     #[inline]
@@ -204,9 +245,26 @@ impl Visits {
         while self.starts.len() <= v.level as usize {
             self.starts.push(self.len() as u32);
         }
-        let (p, hands) = match &mut self.store {
-            Store::Wide(w) => return w.push(v),
-            Store::Packed { visits, hands } => (visits, hands),
+        if let Store::Wide(w) = &mut self.store {
+            w.push(v);
+            if let Some((from, typical)) = self.pack_at
+                && w.len() >= from
+            {
+                self.pack_all(typical);
+            }
+            return;
+        }
+        if !self.push_packed(v) {
+            self.widen(v);
+        }
+    }
+
+    /// Adds a visit to packed ones, the level's start already noted: false (and nothing added)
+    /// when it does not fit.
+    #[inline]
+    fn push_packed(&mut self, v: Visit) -> bool {
+        let Store::Packed { visits: p, hands } = &mut self.store else {
+            return false;
         };
         let hand = pack_hand(&v.state);
         let fits = v.card < 8
@@ -226,8 +284,9 @@ impl Visits {
                 if let (Some(hands), Some(h)) = (hands, hand) {
                     hands.push(h);
                 }
+                true
             }
-            None => self.widen(v),
+            None => false,
         }
     }
 
@@ -506,6 +565,48 @@ mod tests {
             assert_eq!(v.get(i).map(|x| x.state), Some(*s));
         }
         assert!(v.iter().map(|x| x.state).eq(states.iter().copied()));
+    }
+
+    #[test]
+    fn visits_kept_whole_at_first_are_packed_once_there_are_enough_and_read_back_the_same() {
+        let states: Vec<State> = (0..10u8)
+            .map(|u| State {
+                node: u32::from(u) * 11,
+                damage: u % 10,
+                used: [u % 3, 0, 1, 0, 0, 2, 0],
+                dealt: u % 4,
+                ..plain()
+            })
+            .collect();
+        let fill = |v: &mut Visits, states: &[State]| {
+            for (i, s) in states.iter().enumerate() {
+                let parent = if i == 0 { u32::MAX } else { i as u32 - 1 };
+                v.push(visit(*s, i as u32 / 3, parent, (i % 7) as u8));
+            }
+        };
+        let mut v = Visits::packed_from(false, true, 4);
+        fill(&mut v, &states[..3]);
+        assert!(!v.packed());
+        fill(&mut v, &states[3..]);
+        assert!(v.packed());
+        let mut whole = Visits::new(true, true);
+        fill(&mut whole, &states[..3]);
+        fill(&mut whole, &states[3..]);
+        for i in 0..states.len() {
+            let (a, b) = (v.get(i), whole.get(i));
+            assert_eq!(
+                a.map(|x| (x.state, x.level, x.card)),
+                b.map(|x| (x.state, x.level, x.card))
+            );
+            assert_eq!(v.parent(i as u32), whole.parent(i as u32));
+            assert_eq!(v.state(i as u32), states[i]);
+        }
+        // A state that does not fit keeps them whole past the count.
+        let mut v = Visits::packed_from(false, false, 2);
+        v.push(visit(State { tick: 1, ..plain() }, 0, u32::MAX, 0));
+        fill(&mut v, &[plain(); 3]);
+        assert!(!v.packed());
+        assert_eq!(v.state(0).tick, 1);
     }
 
     #[test]

@@ -592,14 +592,14 @@ mod tests {
         let mut whole = Visits::new(true, true);
         fill(&mut whole, &states[..3]);
         fill(&mut whole, &states[3..]);
-        for i in 0..states.len() {
+        for (i, s) in states.iter().enumerate() {
             let (a, b) = (v.get(i), whole.get(i));
             assert_eq!(
                 a.map(|x| (x.state, x.level, x.card)),
                 b.map(|x| (x.state, x.level, x.card))
             );
             assert_eq!(v.parent(i as u32), whole.parent(i as u32));
-            assert_eq!(v.state(i as u32), states[i]);
+            assert_eq!(v.state(i as u32), *s);
         }
         // A state that does not fit keeps them whole past the count.
         let mut v = Visits::packed_from(false, false, 2);

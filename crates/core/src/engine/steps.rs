@@ -68,7 +68,9 @@ impl StepTable {
     /// engine's `Game::run_lone_card` composed with the engine's card-less `Game::run_lone_phase`
     /// from the square it reaches. What does not depend on the robot's facing is run once per
     /// square and phase, facing north, and turned for the other facings: the board's part (belts
-    /// and gears turn a robot relative to its facing) and the rotation cards. `StepTable::direct`
+    /// and gears turn a robot relative to its facing) and the rotation cards. A card's part is
+    /// run once for every phase unless the robot meets a square whose trap door, flamer or
+    /// maglock acts in some phases only (`Phased`). `StepTable::direct`
     /// runs every step whole instead; the tests check the two agree. `None` when the board has no
     /// square to stand on.
     pub fn for_phases(factory: Arc<Factory>, phases: Phases) -> Option<StepTable> {

@@ -68,7 +68,9 @@ impl StepTable {
     /// engine's `Game::run_lone_card` composed with the engine's card-less `Game::run_lone_phase`
     /// from the square it reaches. What does not depend on the robot's facing is run once per
     /// square and phase, facing north, and turned for the other facings: the board's part (belts
-    /// and gears turn a robot relative to its facing) and the rotation cards. `StepTable::direct`
+    /// and gears turn a robot relative to its facing) and the rotation cards. A card's part is
+    /// run once for every phase unless the robot meets a square whose trap door, flamer or
+    /// maglock acts in some phases only (`Phased`). `StepTable::direct`
     /// runs every step whole instead; the tests check the two agree. `None` when the board has no
     /// square to stand on.
     pub fn for_phases(factory: Arc<Factory>, phases: Phases) -> Option<StepTable> {
@@ -123,6 +125,11 @@ impl StepTable {
                 });
             }
         });
+        let phased = Phased::of(&factory);
+        let built = Built {
+            board: &board,
+            phased: &phased,
+        };
         let mut table = StepTable::empty(factory, standable);
         let mut next = std::mem::take(&mut table.next);
         let mut damage = std::mem::take(&mut table.damage);
@@ -133,7 +140,7 @@ impl StepTable {
                 .zip(damage.chunks_mut(band * row))
                 .enumerate()
             {
-                let (table, board, mut game) = (&table, &board, game.clone());
+                let (table, built, mut game) = (&table, &built, game.clone());
                 scope.spawn(move || {
                     let mut events: Vec<Event> = Vec::with_capacity(32);
                     for (i, (next, damage)) in
@@ -145,7 +152,7 @@ impl StepTable {
                         }
                         if table.standable[c] {
                             let rows = (next, damage);
-                            table.card_steps(&mut game, board, c, phases, rows, &mut events);
+                            table.card_steps(&mut game, built, c, phases, rows, &mut events);
                         }
                     }
                 });
@@ -160,10 +167,12 @@ impl StepTable {
     /// The steps from cell `c` in `phases`: each card's part (`Game::run_lone_card`) composed
     /// with the board's part from where it leaves the robot, into `rows` (this cell's slices of
     /// `next` and `damage`, indexed `(facing * PHASES + phase - 1) * CARDS.len() + card`).
+    /// A card's part is run in the first phase asked for and shared with the others when it
+    /// met no square whose elements act in some phases only (`Phased`).
     fn card_steps(
         &self,
         game: &mut Game,
-        board: &[(u32, u8, u8)],
+        built: &Built,
         c: usize,
         phases: Phases,
         rows: (&mut [u32], &mut [u8]),
@@ -174,14 +183,17 @@ impl StepTable {
         // What the square leaves to chance depends on the square and the card alone: looked up
         // once, not in every phase and facing.
         let chance = CARDS.map(|card| self.left_to_chance(square, card.kind));
+        // The card parts known to be the same in every phase, once the first phase found it.
+        let mut shared: [[Option<Part>; CARDS.len()]; 4] = [[None; CARDS.len()]; 4];
         for phase in phases.iter() {
             let p = usize::from(phase - 1);
             // The card's part of the rotation cards, facing north: (cell, turns, damage).
             let mut turning = [None; CARDS.len()];
             for (k, card) in CARDS.iter().enumerate() {
                 if !card.kind.is_movement() && !chance[k] {
+                    let north = &mut shared[Facing::N.index()][k];
                     turning[k] = self
-                        .card_part(game, square, Facing::N, *card, phase, events)
+                        .shared_part(game, built, north, square, Facing::N, *card, phase, events)
                         .map(|(to, faced, hurt)| (to, quarter_turns(faced), hurt));
                 }
             }
@@ -192,7 +204,8 @@ impl StepTable {
                         continue;
                     }
                     let part = if card.kind.is_movement() {
-                        self.card_part(game, square, facing, *card, phase, events)
+                        let known = &mut shared[facing.index()][k];
+                        self.shared_part(game, built, known, square, facing, *card, phase, events)
                     } else {
                         turning[k].map(|(to, turns, hurt)| (to, turned(facing, turns), hurt))
                     };
@@ -202,7 +215,7 @@ impl StepTable {
                         damage[state * CARDS.len() + k] = DESTROYED;
                         continue;
                     };
-                    let (to, turns, hurt) = board[after * PHASES + p];
+                    let (to, turns, hurt) = built.board[after * PHASES + p];
                     if to == NO_STEP {
                         damage[state * CARDS.len() + k] = DESTROYED;
                         continue;
@@ -213,6 +226,35 @@ impl StepTable {
                 }
             }
         }
+    }
+
+    /// The card's part in `phase` (`card_part`): `known` when an earlier phase found it the same
+    /// in every phase, else run, and kept in `known` when it met no phased square.
+    #[allow(clippy::too_many_arguments)]
+    fn shared_part(
+        &self,
+        game: &mut Game,
+        built: &Built,
+        known: &mut Option<Part>,
+        square: Square,
+        facing: Facing,
+        card: Card,
+        phase: u8,
+        events: &mut Vec<Event>,
+    ) -> Part {
+        if let Some(part) = *known {
+            return part;
+        }
+        // Cleared here too, so a part that runs nothing reads no other run's events.
+        events.clear();
+        let part = self.card_part(game, square, facing, card, phase, events);
+        if built
+            .phased
+            .same_in_every_phase(&self.factory, square, events)
+        {
+            *known = Some(part);
+        }
+        part
     }
 
     /// Whether what `kind` does on `square` is left to chance (`SquareSpec::leaves_to_chance`).
@@ -233,7 +275,7 @@ impl StepTable {
         card: Card,
         phase: u8,
         events: &mut Vec<Event>,
-    ) -> Option<(usize, Facing, u8)> {
+    ) -> Part {
         let (to, faced, fell, hurt) = game.run_lone_card(square, facing, card, phase, events)?;
         let to = self.factory.index(to)?;
         (!fell && self.standable[to]).then_some((to, faced, hurt))
@@ -370,6 +412,64 @@ impl StepTable {
                 self.damages(state).get(k).copied().unwrap_or(0),
             )
         })
+    }
+}
+
+/// A card's part of a step (`StepTable::card_part`): the cell and facing it leaves the robot on
+/// and the damage it took, or `None` when the robot fell or cannot stand there.
+type Part = Option<(usize, Facing, u8)>;
+
+/// What every thread reads while it works out the card steps.
+struct Built<'a> {
+    /// The board's part: `[cell * PHASES + phase - 1]` -> (cell after, quarter turns, damage).
+    board: &'a [(u32, u8, u8)],
+    phased: &'a Phased,
+}
+
+/// The squares on which what a card does may depend on the register phase: a trap door, flamer
+/// or maglock there acts in some phases and not in others (seed 001, Trap Door Pits, Flamers,
+/// MagLocks). These are the only elements a card's part reads the phase of (the engine's
+/// `Factory::is_hole`, `Factory::entry_burn` and `Game::locked`, and `Game::open_trap_doors`),
+/// and each acts only on the robot standing on its square. Every other element of the card's
+/// part (walls, pits, portals, teleporters, gates, ramps, oil, water, slime, repeaters, lava,
+/// repulsor fields) acts the same in every phase; the phased elements of the board's part
+/// (pushers, crushers, eruptions, repulsors) are in `board_part`, run in every phase.
+struct Phased {
+    /// By cell; empty when no square of the board is phased, the usual case.
+    cells: Vec<bool>,
+}
+
+impl Phased {
+    fn of(factory: &Factory) -> Phased {
+        // A set of phases that is neither none nor all five acts in some phases only.
+        let some = |p: Phases| p != Phases::NONE && p != Phases::ALL;
+        let cells: Vec<bool> = (0..factory.cell_count())
+            .map(|c| {
+                let cell = factory.cell(factory.square_of(c));
+                some(cell.trap_door) || some(cell.flamer) || some(cell.maglock)
+            })
+            .collect();
+        let any = cells.iter().any(|&p| p);
+        Phased {
+            cells: if any { cells } else { Vec::new() },
+        }
+    }
+
+    /// Whether a card's part that started on `start` and produced `events` is the same in every
+    /// phase: the robot stood on no phased square. Every square it stood on is its start or the
+    /// end of one of its moves, pushes and teleports; squares off the grid are not phased.
+    fn same_in_every_phase(&self, factory: &Factory, start: Square, events: &[Event]) -> bool {
+        if self.cells.is_empty() {
+            return true;
+        }
+        let phased = |s: Square| factory.index(s).is_some_and(|c| self.cells[c]);
+        !phased(start)
+            && events.iter().all(|e| match e {
+                Event::Moved { to, .. }
+                | Event::Pushed { to, .. }
+                | Event::Teleported { to, .. } => !phased(*to),
+                _ => true,
+            })
     }
 }
 

@@ -82,8 +82,10 @@ pub(super) struct Bounds {
     /// layers the goal does not need (before `first`). For the typical hand's bounds, per table
     /// state and set of capped kinds already played this turn (`Capped`).
     layers: Vec<Vec<u32>>,
-    /// The card kinds a typical hand's bounds count (`Bounds::typical`); none for the others.
-    capped: Capped,
+    /// For a typical hand's bounds (`Bounds::typical`), the capped kind's bit of every byte a
+    /// turn's card can be (0 for a card not capped, or no card): `Bounds::of` reads it for
+    /// every state a search bounds. `None` for the others.
+    bits: Option<[u8; 256]>,
     /// No bounds: every search is whole (moving flags, where a flag's square changes with the
     /// turn and a bound from one square would not be a lower bound).
     off: bool,
@@ -94,7 +96,7 @@ impl Bounds {
     pub fn off() -> Bounds {
         Bounds {
             layers: Vec::new(),
-            capped: Capped::NONE,
+            bits: None,
             off: true,
         }
     }
@@ -120,7 +122,7 @@ impl Bounds {
         }
         Bounds {
             layers,
-            capped: Capped::NONE,
+            bits: None,
             off: false,
         }
     }
@@ -136,16 +138,20 @@ impl Bounds {
         caps: &[[u8; 7]; 10],
     ) -> Bounds {
         let capped = Capped::of(caps);
+        let preds = CappedPreds::of(preds, capped);
         let goal = flags.len();
         let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
         for layer in (0..goal).rev() {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
-            layers[layer] =
-                capped_bounds(table, preds, flags[layer], capped, after.map(Vec::as_slice));
+            layers[layer] = capped_bounds(table, &preds, flags[layer], after.map(Vec::as_slice));
         }
         Bounds {
             layers,
-            capped,
+            bits: (capped != Capped::NONE).then(|| {
+                let mut bits = [0; 256];
+                bits[..CARDS.len()].copy_from_slice(&capped.0);
+                bits
+            }),
             off: false,
         }
     }
@@ -155,23 +161,26 @@ impl Bounds {
     /// `turn` this turn (the cards of the registers before `phase`, indices into `CARDS`).
     pub fn of(&self, layer: u8, node: u32, phase: u8, turn: &[u8; 5]) -> u32 {
         let state = node as usize * PHASES + usize::from(phase);
-        let at = if self.capped == Capped::NONE {
-            Some(state)
-        } else {
-            self.capped
-                .played(&turn[..usize::from(phase)])
-                .map(|m| state * SETS + usize::from(m))
+        let Some(values) = self.layers.get(usize::from(layer)) else {
+            return 0;
         };
-        match at {
-            Some(at) => self
-                .layers
-                .get(usize::from(layer))
-                .and_then(|l| l.get(at))
-                .copied()
-                .unwrap_or(0),
-            // A capped kind twice in one turn, which a typical hand never plays: no bound.
-            None => 0,
-        }
+        let at = match &self.bits {
+            None => state,
+            Some(bits) => {
+                let mut m = 0;
+                for &c in turn.iter().take(usize::from(phase)) {
+                    let bit = bits[usize::from(c)];
+                    if m & bit != 0 {
+                        // A capped kind twice in one turn, which a typical hand never plays:
+                        // no bound.
+                        return 0;
+                    }
+                    m |= bit;
+                }
+                state * SETS + usize::from(m)
+            }
+        };
+        values.get(at).copied().unwrap_or(0)
     }
 }
 
@@ -181,14 +190,16 @@ const SETS: usize = 4;
 /// The card kinds (indices into `CARDS`, at most two) of which a turn of a typical-hand line
 /// plays at most one: a typical 9-card hand holds at most one, and a turn's program, its locked
 /// registers included, holds no more of a kind than that hand (`Searcher::typical_allows`).
+/// Kept as the bit of each card of `CARDS` (0 for a card not capped), which `Bounds::of` reads
+/// for every state a search bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Capped([u8; 2]);
+pub(super) struct Capped([u8; CARDS.len()]);
 
 impl Capped {
-    const NONE: Capped = Capped([u8::MAX; 2]);
+    const NONE: Capped = Capped([0; CARDS.len()]);
 
     fn of(caps: &[[u8; 7]; 10]) -> Capped {
-        let mut kinds = [u8::MAX; 2];
+        let mut kinds = [0usize; 2];
         let mut found = 0;
         // The cards that move furthest first: they tighten the bounds most.
         let mut order: Vec<usize> = (0..caps[0].len()).collect();
@@ -199,100 +210,218 @@ impl Capped {
         });
         for k in order {
             if caps[0][k] <= 1 && found < kinds.len() {
-                kinds[found] = k as u8;
+                kinds[found] = k;
                 found += 1;
             }
         }
-        Capped(kinds)
-    }
-
-    /// The bit of card `k`, 0 when it is not capped.
-    fn bit(self, k: usize) -> u8 {
-        self.0
-            .iter()
-            .position(|&c| usize::from(c) == k)
-            .map_or(0, |i| 1 << i)
-    }
-
-    /// The set of capped kinds among `cards`; `None` when one of them comes twice.
-    fn played(self, cards: &[u8]) -> Option<u8> {
-        let mut m = 0;
-        for &c in cards {
-            let b = self.bit(usize::from(c));
-            if m & b != 0 {
-                return None;
-            }
-            m |= b;
+        let mut bits = [0; CARDS.len()];
+        for (i, &k) in kinds[..found].iter().enumerate() {
+            bits[k] = 1 << i;
         }
-        Some(m)
+        Capped(bits)
+    }
+}
+
+/// A set's bit in a mask of sets: set `m` (of capped kinds) is bit `m`.
+const fn set_bit(m: usize) -> u8 {
+    1 << m
+}
+
+/// The sets a state in each register phase can hold, as a mask: none played before the first
+/// register, at most one kind before the second. The others never occur in a search and are
+/// left `NEVER`: no state a search reaches has a step into them, so leaving them out changes no
+/// other state's value.
+const ALLOWED: [u8; PHASES] = [
+    set_bit(0),
+    set_bit(0) | set_bit(1) | set_bit(2),
+    0b1111,
+    0b1111,
+    0b1111,
+];
+
+/// `BEFORE[bit][mask]`: the sets before a card of capped kind `bit` (0 for one not capped) was
+/// played within a turn, for the sets `mask` after it: each set holding the card's kind, without
+/// it (for a card not capped, the same sets).
+const BEFORE: [[u8; 16]; SETS] = {
+    let mut table = [[0u8; 16]; SETS];
+    let mut bit = 0;
+    while bit < SETS {
+        let mut mask = 0;
+        while mask < 16 {
+            let mut m = 0;
+            while m < SETS {
+                if mask & (1 << m) != 0 && m & bit == bit {
+                    table[bit][mask] |= 1 << (m & !bit);
+                }
+                m += 1;
+            }
+            mask += 1;
+        }
+        bit += 1;
+    }
+    table
+};
+
+/// `START[bit]`: the sets before a turn's last card of capped kind `bit` (0 for one not
+/// capped), which ends the turn and so leads to the empty set: every set without its kind.
+const START: [u8; SETS] = {
+    let mut table = [0u8; SETS];
+    let mut bit = 0;
+    while bit < SETS {
+        let mut m = 0;
+        while m < SETS {
+            if m & bit == 0 {
+                table[bit] |= 1 << m;
+            }
+            m += 1;
+        }
+        bit += 1;
+    }
+    table
+};
+
+/// The predecessor lists of `Preds` with each entry's capped kind: `state * 4 + bit`, the bit
+/// of the card it plays (`Capped`, 0 for a card not capped). Built once for all the layers of
+/// `Bounds::typical` and read for every table state each of them settles.
+struct CappedPreds<'p> {
+    start: &'p [u32],
+    list: Vec<u32>,
+}
+
+impl CappedPreds<'_> {
+    fn of(preds: &Preds, capped: Capped) -> CappedPreds<'_> {
+        let list = preds
+            .list
+            .iter()
+            .zip(&preds.card)
+            .map(|(&u, &k)| u << 2 | u32::from(capped.0.get(usize::from(k)).map_or(0, |b| b & 3)))
+            .collect();
+        CappedPreds {
+            start: &preds.start,
+            list,
+        }
+    }
+
+    /// Table state `t`'s predecessors, each as `state * 4 + bit`.
+    fn of_state(&self, t: usize) -> &[u32] {
+        let (from, to) = (self.start[t] as usize, self.start[t + 1] as usize);
+        &self.list[from..to]
     }
 }
 
 /// `layer_bounds` in the game where a turn plays at most one card of each kind in `capped`:
-/// per table state and set of capped kinds already played this turn (`state * SETS + set`).
+/// per table state and set of capped kinds already played this turn (`state * SETS + set`),
+/// `NEVER` for the sets outside `ALLOWED`. The states of one table state are searched together:
+/// each value's frontier is a list of table states with the mask of their sets settled at it,
+/// and one walk over a table state's predecessors passes on every set at once (`BEFORE`,
+/// `START`).
 fn capped_bounds(
     table: &StepTable,
-    preds: &Preds,
+    preds: &CappedPreds<'_>,
     flag: usize,
-    capped: Capped,
     after: Option<&[u32]>,
 ) -> Vec<u32> {
     let states = table.states();
-    let mut dist = vec![NEVER; states * SETS];
-    let bits: Vec<u8> = (0..CARDS.len()).map(|k| capped.bit(k)).collect();
-    // The set after playing a card of `bit` from set `m` in `phase`, or `None` when the card is
-    // capped and already played this turn.
-    let next = |m: u8, bit: u8, phase: usize| -> Option<u8> {
-        (m & bit == 0).then_some(if phase + 1 == PHASES { 0 } else { m | bit })
-    };
-    // The steps onto the flag: into any state on its cell.
-    let mut sources: Vec<(u32, u32)> = Vec::new();
-    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
-        for (u, k) in preds.with_cards(t) {
+    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
+    // The steps onto the flag: into any state on its cell, from every set the state before it
+    // can hold that does not hold the card's kind already.
+    let mut sources: Vec<(u32, u32, u8)> = Vec::new();
+    for t in on_flag.clone() {
+        for &e in preds.of_state(t) {
+            let (u, bit) = (e >> 2, (e & 3) as u8);
+            let phase = u as usize % PHASES;
             for m in 0..SETS as u8 {
-                let Some(m2) = next(m, bits[k], u % PHASES) else {
+                if ALLOWED[phase] & set_bit(usize::from(m)) == 0 || m & bit != 0 {
                     continue;
-                };
-                let rest = match after {
-                    Some(a) => a[t * SETS + usize::from(m2)],
-                    None => 0,
-                };
+                }
+                let m2 = if phase + 1 == PHASES { 0 } else { m | bit };
+                let rest = after.map_or(0, |a| a[t * SETS + usize::from(m2)]);
                 if rest != NEVER {
-                    sources.push((rest + 1, (u * SETS) as u32 + u32::from(m)));
+                    sources.push((rest + 1, u, m));
                 }
             }
         }
     }
-    settle(&mut dist, sources, |v, out| {
-        let (t, m) = (v as usize / SETS, (v as usize % SETS) as u8);
-        // A state on the flag is never entered within the layer: arriving there touches it.
-        if t / PHASES / 4 == flag {
+    sources.sort_unstable();
+    let mut dist = vec![NEVER; states * SETS];
+    // Per table state: the sets with a value (low four bits) and those given one at the value
+    // being reached (high four bits); the table states given one at it, each listed once.
+    let mut marks = vec![0u8; states];
+    let mut reached: Vec<u32> = Vec::new();
+    let mut frontier: Vec<(u32, u8)> = Vec::new();
+    let give = |marks: &mut [u8], reached: &mut Vec<u32>, u: usize, mask: u8| {
+        let Some(mark) = marks.get_mut(u) else {
             return;
+        };
+        let new = mask & !*mark;
+        if new != 0 {
+            if *mark >> 4 == 0 {
+                reached.push(u as u32);
+            }
+            *mark |= new | new << 4;
         }
-        if t % PHASES == 0 {
-            // The steps into it ended the turn: from every set without the card's kind (a turn
-            // starts with none played, so only the empty set is reached this way).
-            if m == 0 {
-                for (u, k) in preds.with_cards(t) {
-                    let (bit, base) = (bits[k], (u * SETS) as u32);
-                    for m0 in 0..SETS as u32 {
-                        if m0 & u32::from(bit) == 0 {
-                            out.push(base + m0);
-                        }
-                    }
+    };
+    let mut source = 0;
+    let mut v = 0u32;
+    loop {
+        if reached.is_empty() {
+            match sources.get(source) {
+                Some(&(d, ..)) => v = v.max(d),
+                None => break,
+            }
+        }
+        while let Some(&(_, u, m)) = sources.get(source).filter(|s| s.0 <= v) {
+            source += 1;
+            give(
+                &mut marks,
+                &mut reached,
+                u as usize,
+                set_bit(usize::from(m)),
+            );
+        }
+        // The sets given value `v`: their values, and the frontier they pass on from.
+        frontier.clear();
+        for &t in &reached {
+            let t = t as usize;
+            let mask = marks[t] >> 4;
+            marks[t] &= 0b1111;
+            let mut left = mask;
+            while left != 0 {
+                dist[t * SETS + left.trailing_zeros() as usize] = v;
+                left &= left - 1;
+            }
+            // A state on the flag is never entered within the layer: arriving there touches it.
+            if !on_flag.contains(&t) {
+                frontier.push((t as u32, mask));
+            }
+        }
+        reached.clear();
+        for &(t, mask) in &frontier {
+            let t = t as usize;
+            let phase = t % PHASES;
+            let allowed = ALLOWED[(phase + PHASES - 1) % PHASES];
+            // The sets before a card of each capped kind's bit (0: not capped). A card that
+            // ends the turn leads only to the empty set.
+            let before: [u8; SETS] = if phase == 0 {
+                if mask & set_bit(0) == 0 {
+                    continue;
                 }
+                START.map(|b| b & allowed)
+            } else {
+                let (b, mask) = (&BEFORE, usize::from(mask));
+                [b[0][mask], b[1][mask], b[2][mask], b[3][mask]].map(|b| b & allowed)
+            };
+            for &e in preds.of_state(t) {
+                give(
+                    &mut marks,
+                    &mut reached,
+                    (e >> 2) as usize,
+                    before[(e & 3) as usize],
+                );
             }
-            return;
         }
-        for (u, k) in preds.with_cards(t) {
-            // The set before is this one without the card's kind (unchanged for a card not
-            // capped).
-            let bit = bits[k];
-            if m & bit == bit {
-                out.push((u * SETS) as u32 + u32::from(m & !bit));
-            }
-        }
-    });
+        v += 1;
+    }
     dist
 }
 
@@ -302,39 +431,19 @@ fn capped_bounds(
 fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u32]>) -> Vec<u32> {
     let states = table.states();
     let mut dist = vec![NEVER; states];
+    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
     // The steps onto the flag: into any state on its cell.
     let mut sources: Vec<(u32, u32)> = Vec::new();
-    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
-        let rest = match after {
-            Some(a) => a[t],
-            None => 0,
-        };
+    for t in on_flag.clone() {
+        let rest = after.map_or(0, |a| a[t]);
         if rest != NEVER {
             sources.extend(preds.of_state(t).iter().map(|&u| (rest + 1, u)));
         }
     }
-    settle(&mut dist, sources, |v, out| {
-        // A state on the flag is never entered within the layer: arriving there touches it.
-        if (v as usize / PHASES) / 4 != flag {
-            out.extend_from_slice(preds.of_state(v as usize));
-        }
-    });
-    dist
-}
-
-/// Breadth-first backwards: each state gets its least value, from `sources` (value, state) or
-/// from a state one step after it (`preds_of` lists the states one step before a settled one,
-/// none for a state whose value may not pass on) plus one. One value at a time: the states
-/// settled at it (the sources of that value among them), then the states one step before them
-/// at the next value.
-fn settle(
-    dist: &mut [u32],
-    mut sources: Vec<(u32, u32)>,
-    mut preds_of: impl FnMut(u32, &mut Vec<u32>),
-) {
     sources.sort_unstable();
+    // One value at a time: the states settled at it (the sources of that value among them),
+    // then the states one step before them at the next value.
     let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-    let mut before = Vec::new();
     let mut source = 0;
     let mut v = 0u32;
     loop {
@@ -352,10 +461,12 @@ fn settle(
             }
         }
         for &t in &now {
-            before.clear();
-            preds_of(t, &mut before);
-            for &u in &before {
-                if dist[u as usize] > v + 1 {
+            // A state on the flag is never entered within the layer: arriving there touches it.
+            if on_flag.contains(&(t as usize)) {
+                continue;
+            }
+            for &u in preds.of_state(t as usize) {
+                if dist[u as usize] == NEVER {
                     dist[u as usize] = v + 1;
                     next.push(u);
                 }
@@ -365,4 +476,8 @@ fn settle(
         std::mem::swap(&mut now, &mut next);
         v += 1;
     }
+    dist
 }
+
+#[cfg(test)]
+mod tests;

@@ -25,17 +25,18 @@ impl Preds {
     /// The predecessors of every table state, for the backward searches.
     pub fn of(table: &StepTable) -> Preds {
         let states = table.states();
+        // A step from register phase `p` lands in phase `p + 1` (0 after the last): the phase
+        // after each state's, walking the states in order.
+        let after = |phase: usize| if phase + 1 == PHASES { 0 } else { phase + 1 };
         let mut count = vec![0u32; states + 1];
-        let target = |state: usize, to: u32| {
-            let phase = state % PHASES;
-            to as usize * PHASES + (phase + 1) % PHASES
-        };
+        let mut next = 1;
         for state in 0..states {
             for &to in table.next_nodes(state) {
                 if to != NO_STEP {
-                    count[target(state, to) + 1] += 1;
+                    count[to as usize * PHASES + next + 1] += 1;
                 }
             }
+            next = after(next);
         }
         for i in 0..states {
             count[i + 1] += count[i];
@@ -43,15 +44,17 @@ impl Preds {
         let mut fill = count.clone();
         let mut list = vec![0u32; count[states] as usize];
         let mut card = vec![0u8; count[states] as usize];
+        let mut next = 1;
         for state in 0..states {
             for (k, &to) in table.next_nodes(state).iter().enumerate() {
                 if to != NO_STEP {
-                    let t = target(state, to);
-                    list[fill[t] as usize] = state as u32;
-                    card[fill[t] as usize] = k as u8;
-                    fill[t] += 1;
+                    let at = &mut fill[to as usize * PHASES + next];
+                    list[*at as usize] = state as u32;
+                    card[*at as usize] = k as u8;
+                    *at += 1;
                 }
             }
+            next = after(next);
         }
         Preds {
             start: count,
@@ -309,12 +312,40 @@ impl CappedPreds<'_> {
     }
 }
 
+/// `PASS[phase][mask]`: for a table state in register phase `phase` whose sets `mask` were
+/// just settled, the sets they give the states one step before it, by the capped bit of the card
+/// played (`BEFORE`, or `START` when the step ended a turn), only those the state before can
+/// hold (`ALLOWED`).
+const PASS: [[[u8; SETS]; 16]; PHASES] = {
+    let mut table = [[[0u8; SETS]; 16]; PHASES];
+    let mut phase = 0;
+    while phase < PHASES {
+        let allowed = ALLOWED[(phase + PHASES - 1) % PHASES];
+        let mut mask = 0;
+        while mask < 16 {
+            let mut bit = 0;
+            while bit < SETS {
+                table[phase][mask][bit] = if phase > 0 {
+                    BEFORE[bit][mask] & allowed
+                } else if mask & 1 != 0 {
+                    START[bit] & allowed
+                } else {
+                    0
+                };
+                bit += 1;
+            }
+            mask += 1;
+        }
+        phase += 1;
+    }
+    table
+};
+
 /// `layer_bounds` in the game where a turn plays at most one card of each kind in `capped`:
 /// per table state and set of capped kinds already played this turn (`state * SETS + set`),
 /// `NEVER` for the sets outside `ALLOWED`. The states of one table state are searched together:
-/// each value's frontier is a list of table states with the mask of their sets settled at it,
-/// and one walk over a table state's predecessors passes on every set at once (`BEFORE`,
-/// `START`).
+/// per table state a mask of the sets with a value, and one walk over its predecessors passes
+/// on every set it was given at a value at once (`PASS`).
 fn capped_bounds(
     table: &StepTable,
     preds: &CappedPreds<'_>,
@@ -344,27 +375,29 @@ fn capped_bounds(
     }
     sources.sort_unstable();
     let mut dist = vec![NEVER; states * SETS];
-    // Per table state: the sets with a value (low four bits) and those given one at the value
-    // being reached (high four bits); the table states given one at it, each listed once.
-    let mut marks = vec![0u8; states];
-    let mut reached: Vec<u32> = Vec::new();
-    let mut frontier: Vec<(u32, u8)> = Vec::new();
-    let give = |marks: &mut [u8], reached: &mut Vec<u32>, u: usize, mask: u8| {
+    // Per table state: the sets with a value (bits 0-3) and those given one at the value being
+    // settled and at the next, in bits 4-7 for even values and 8-11 for odd ones.
+    let mut marks = vec![0u16; states];
+    let fresh = |v: u32| 4 + 4 * (v & 1);
+    // Sets `mask` of table state `u` get value `v` where they have none; `list` holds the
+    // table states given one at `v`, each once.
+    let give = |marks: &mut [u16], list: &mut Vec<u32>, u: usize, mask: u8, v: u32| {
         let Some(mark) = marks.get_mut(u) else {
             return;
         };
-        let new = mask & !*mark;
+        let new = u16::from(mask) & !*mark;
         if new != 0 {
-            if *mark >> 4 == 0 {
-                reached.push(u as u32);
+            if *mark >> fresh(v) & 0b1111 == 0 {
+                list.push(u as u32);
             }
-            *mark |= new | new << 4;
+            *mark |= new | new << fresh(v);
         }
     };
+    let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     let mut source = 0;
     let mut v = 0u32;
     loop {
-        if reached.is_empty() {
+        if now.is_empty() {
             match sources.get(source) {
                 Some(&(d, ..)) => v = v.max(d),
                 None => break,
@@ -372,54 +405,40 @@ fn capped_bounds(
         }
         while let Some(&(_, u, m)) = sources.get(source).filter(|s| s.0 <= v) {
             source += 1;
-            give(
-                &mut marks,
-                &mut reached,
-                u as usize,
-                set_bit(usize::from(m)),
-            );
+            give(&mut marks, &mut now, u as usize, set_bit(usize::from(m)), v);
         }
-        // The sets given value `v`: their values, and the frontier they pass on from.
-        frontier.clear();
-        for &t in &reached {
+        for &t in &now {
             let t = t as usize;
-            let mask = marks[t] >> 4;
-            marks[t] &= 0b1111;
-            let mut left = mask;
-            while left != 0 {
-                dist[t * SETS + left.trailing_zeros() as usize] = v;
-                left &= left - 1;
+            let Some(mark) = marks.get_mut(t) else {
+                continue;
+            };
+            let mask = (*mark >> fresh(v) & 0b1111) as u8;
+            *mark &= !(0b1111 << fresh(v));
+            if let Some(values) = dist.get_mut(t * SETS..(t + 1) * SETS) {
+                for (m, value) in values.iter_mut().enumerate() {
+                    if mask & set_bit(m) != 0 {
+                        *value = v;
+                    }
+                }
             }
             // A state on the flag is never entered within the layer: arriving there touches it.
-            if !on_flag.contains(&t) {
-                frontier.push((t as u32, mask));
+            if on_flag.contains(&t) {
+                continue;
             }
-        }
-        reached.clear();
-        for &(t, mask) in &frontier {
-            let t = t as usize;
-            let phase = t % PHASES;
-            let allowed = ALLOWED[(phase + PHASES - 1) % PHASES];
-            // The sets before a card of each capped kind's bit (0: not capped). A card that
-            // ends the turn leads only to the empty set.
-            let before: [u8; SETS] = if phase == 0 {
-                if mask & set_bit(0) == 0 {
-                    continue;
-                }
-                START.map(|b| b & allowed)
-            } else {
-                let (b, mask) = (&BEFORE, usize::from(mask));
-                [b[0][mask], b[1][mask], b[2][mask], b[3][mask]].map(|b| b & allowed)
-            };
-            for &e in preds.of_state(t) {
-                give(
-                    &mut marks,
-                    &mut reached,
-                    (e >> 2) as usize,
-                    before[(e & 3) as usize],
-                );
+            let before = PASS[t % PHASES][usize::from(mask)];
+            if before == [0; SETS] {
+                continue;
             }
+            pass_on(
+                preds.of_state(t),
+                before,
+                &mut marks,
+                &mut next,
+                fresh(v + 1),
+            );
         }
+        now.clear();
+        std::mem::swap(&mut now, &mut next);
         v += 1;
     }
     dist
@@ -465,18 +484,45 @@ fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u
             if on_flag.contains(&(t as usize)) {
                 continue;
             }
-            for &u in preds.of_state(t as usize) {
-                if dist[u as usize] == NEVER {
-                    dist[u as usize] = v + 1;
-                    next.push(u);
-                }
-            }
+            reach(preds.of_state(t as usize), &mut dist, &mut next, v + 1);
         }
         now.clear();
         std::mem::swap(&mut now, &mut next);
         v += 1;
     }
     dist
+}
+
+/// Value `v` to each of `preds` (states one step before a state settled at `v - 1`) that has
+/// none yet, listing it in `next` (`layer_bounds`).
+fn reach(preds: &[u32], dist: &mut [u32], next: &mut Vec<u32>, v: u32) {
+    for &u in preds {
+        if let Some(d) = dist.get_mut(u as usize)
+            && *d == NEVER
+        {
+            *d = v;
+            next.push(u);
+        }
+    }
+}
+
+/// The sets `before[bit]` to each predecessor `e` (`CappedPreds`: `state * 4 + bit`) of a table
+/// state settled at `v - 1`, where they have no value yet; marked given at `v` in the bits from
+/// `shift` on and listed in `next` (`capped_bounds`).
+fn pass_on(preds: &[u32], before: [u8; SETS], marks: &mut [u16], next: &mut Vec<u32>, shift: u32) {
+    for &e in preds {
+        let u = (e >> 2) as usize;
+        let Some(mark) = marks.get_mut(u) else {
+            continue;
+        };
+        let new = u16::from(before[(e & 3) as usize]) & !*mark;
+        if new != 0 {
+            if *mark >> shift & 0b1111 == 0 {
+                next.push(u as u32);
+            }
+            *mark |= new | new << shift;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -407,3 +407,37 @@ fn the_typical_hands_bounds_are_the_reference_searchs_at_every_state_a_search_re
         "the comparison has values to compare: {finite}"
     );
 }
+
+#[test]
+fn the_predecessor_lists_are_every_step_of_the_table_backwards_issue_17() {
+    let lib = Library::builtin();
+    for course in courses(&lib) {
+        let name = &course.name;
+        let (table, _) = table_of(&lib, &course);
+        let preds = Preds::of(&table);
+        // Straightforwardly: each step from `state` with card `k` onto a node lands in the
+        // next register phase (the first after the fifth).
+        let mut slow: Vec<Vec<(u32, u8)>> = vec![Vec::new(); table.states()];
+        for state in 0..table.states() {
+            for (k, &to) in table.next_nodes(state).iter().enumerate() {
+                if to != crate::engine::steps::NO_STEP {
+                    let t = to as usize * PHASES + (state % PHASES + 1) % PHASES;
+                    slow[t].push((state as u32, k as u8));
+                }
+            }
+        }
+        assert_eq!(preds.start.len(), table.states() + 1, "{name}");
+        for (t, want) in slow.iter().enumerate() {
+            let got: Vec<(u32, u8)> = preds
+                .with_cards(t)
+                .map(|(u, k)| (u as u32, k as u8))
+                .collect();
+            assert_eq!(&got, want, "{name}: state {t}");
+        }
+        assert_eq!(
+            preds.list.len(),
+            slow.iter().map(Vec::len).sum::<usize>(),
+            "{name}"
+        );
+    }
+}

@@ -83,7 +83,8 @@ impl Preds {
 pub(super) struct Bounds {
     /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
     /// layers the goal does not need (before `first`). For the typical hand's bounds, per table
-    /// state and set of capped kinds already played this turn (`Capped`).
+    /// state and set of capped kinds already played this turn (`Capped`; `NEVER` for the sets
+    /// no search state holds in its register phase, `ALLOWED`).
     layers: Vec<Vec<u32>>,
     /// For a typical hand's bounds (`Bounds::typical`), the capped kind's bit of every byte a
     /// turn's card can be (0 for a card not capped, or no card): `Bounds::of` reads it for
@@ -140,6 +141,12 @@ impl Bounds {
         flags: &[usize],
         caps: &[[u8; 7]; 10],
     ) -> Bounds {
+        if table.states() > MOST_STATES {
+            // No table the format allows comes near (the largest has about 2 million states),
+            // but past this the predecessor lists with their capped bits would not fit 32
+            // bits: the searches run whole, as without bounds.
+            return Bounds::off();
+        }
         let capped = Capped::of(caps);
         let preds = CappedPreds::of(preds, capped);
         let goal = flags.len();
@@ -282,6 +289,9 @@ const START: [u8; SETS] = {
     }
     table
 };
+
+/// The most table states `CappedPreds` can number with two bits to spare.
+const MOST_STATES: usize = 1 << 30;
 
 /// The predecessor lists of `Preds` with each entry's capped kind: `state * 4 + bit`, the bit
 /// of the card it plays (`Capped`, 0 for a card not capped). Built once for all the layers of

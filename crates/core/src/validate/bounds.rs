@@ -25,17 +25,18 @@ impl Preds {
     /// The predecessors of every table state, for the backward searches.
     pub fn of(table: &StepTable) -> Preds {
         let states = table.states();
+        // A step from register phase `p` lands in phase `p + 1` (0 after the last): the phase
+        // after each state's, walking the states in order.
+        let after = |phase: usize| if phase + 1 == PHASES { 0 } else { phase + 1 };
         let mut count = vec![0u32; states + 1];
-        let target = |state: usize, to: u32| {
-            let phase = state % PHASES;
-            to as usize * PHASES + (phase + 1) % PHASES
-        };
+        let mut next = 1;
         for state in 0..states {
             for &to in table.next_nodes(state) {
                 if to != NO_STEP {
-                    count[target(state, to) + 1] += 1;
+                    count[to as usize * PHASES + next + 1] += 1;
                 }
             }
+            next = after(next);
         }
         for i in 0..states {
             count[i + 1] += count[i];
@@ -43,15 +44,17 @@ impl Preds {
         let mut fill = count.clone();
         let mut list = vec![0u32; count[states] as usize];
         let mut card = vec![0u8; count[states] as usize];
+        let mut next = 1;
         for state in 0..states {
             for (k, &to) in table.next_nodes(state).iter().enumerate() {
                 if to != NO_STEP {
-                    let t = target(state, to);
-                    list[fill[t] as usize] = state as u32;
-                    card[fill[t] as usize] = k as u8;
-                    fill[t] += 1;
+                    let at = &mut fill[to as usize * PHASES + next];
+                    list[*at as usize] = state as u32;
+                    card[*at as usize] = k as u8;
+                    *at += 1;
                 }
             }
+            next = after(next);
         }
         Preds {
             start: count,
@@ -80,10 +83,13 @@ impl Preds {
 pub(super) struct Bounds {
     /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
     /// layers the goal does not need (before `first`). For the typical hand's bounds, per table
-    /// state and set of capped kinds already played this turn (`Capped`).
+    /// state and set of capped kinds already played this turn (`Capped`; `NEVER` for the sets
+    /// no search state holds in its register phase, `ALLOWED`).
     layers: Vec<Vec<u32>>,
-    /// The card kinds a typical hand's bounds count (`Bounds::typical`); none for the others.
-    capped: Capped,
+    /// For a typical hand's bounds (`Bounds::typical`), the capped kind's bit of every byte a
+    /// turn's card can be (0 for a card not capped, or no card): `Bounds::of` reads it for
+    /// every state a search bounds. `None` for the others.
+    bits: Option<[u8; 256]>,
     /// No bounds: every search is whole (moving flags, where a flag's square changes with the
     /// turn and a bound from one square would not be a lower bound).
     off: bool,
@@ -94,7 +100,7 @@ impl Bounds {
     pub fn off() -> Bounds {
         Bounds {
             layers: Vec::new(),
-            capped: Capped::NONE,
+            bits: None,
             off: true,
         }
     }
@@ -120,7 +126,7 @@ impl Bounds {
         }
         Bounds {
             layers,
-            capped: Capped::NONE,
+            bits: None,
             off: false,
         }
     }
@@ -135,17 +141,27 @@ impl Bounds {
         flags: &[usize],
         caps: &[[u8; 7]; 10],
     ) -> Bounds {
+        if table.states() > MOST_STATES {
+            // No table the format allows comes near (the largest has about 2 million states),
+            // but past this the predecessor lists with their capped bits would not fit 32
+            // bits: the searches run whole, as without bounds.
+            return Bounds::off();
+        }
         let capped = Capped::of(caps);
+        let preds = CappedPreds::of(preds, capped);
         let goal = flags.len();
         let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
         for layer in (0..goal).rev() {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
-            layers[layer] =
-                capped_bounds(table, preds, flags[layer], capped, after.map(Vec::as_slice));
+            layers[layer] = capped_bounds(table, &preds, flags[layer], after.map(Vec::as_slice));
         }
         Bounds {
             layers,
-            capped,
+            bits: (capped != Capped::NONE).then(|| {
+                let mut bits = [0; 256];
+                bits[..CARDS.len()].copy_from_slice(&capped.0);
+                bits
+            }),
             off: false,
         }
     }
@@ -155,23 +171,26 @@ impl Bounds {
     /// `turn` this turn (the cards of the registers before `phase`, indices into `CARDS`).
     pub fn of(&self, layer: u8, node: u32, phase: u8, turn: &[u8; 5]) -> u32 {
         let state = node as usize * PHASES + usize::from(phase);
-        let at = if self.capped == Capped::NONE {
-            Some(state)
-        } else {
-            self.capped
-                .played(&turn[..usize::from(phase)])
-                .map(|m| state * SETS + usize::from(m))
+        let Some(values) = self.layers.get(usize::from(layer)) else {
+            return 0;
         };
-        match at {
-            Some(at) => self
-                .layers
-                .get(usize::from(layer))
-                .and_then(|l| l.get(at))
-                .copied()
-                .unwrap_or(0),
-            // A capped kind twice in one turn, which a typical hand never plays: no bound.
-            None => 0,
-        }
+        let at = match &self.bits {
+            None => state,
+            Some(bits) => {
+                let mut m = 0;
+                for &c in turn.iter().take(usize::from(phase)) {
+                    let bit = bits[usize::from(c)];
+                    if m & bit != 0 {
+                        // A capped kind twice in one turn, which a typical hand never plays:
+                        // no bound.
+                        return 0;
+                    }
+                    m |= bit;
+                }
+                state * SETS + usize::from(m)
+            }
+        };
+        values.get(at).copied().unwrap_or(0)
     }
 }
 
@@ -181,14 +200,16 @@ const SETS: usize = 4;
 /// The card kinds (indices into `CARDS`, at most two) of which a turn of a typical-hand line
 /// plays at most one: a typical 9-card hand holds at most one, and a turn's program, its locked
 /// registers included, holds no more of a kind than that hand (`Searcher::typical_allows`).
+/// Kept as the bit of each card of `CARDS` (0 for a card not capped), which `Bounds::of` reads
+/// for every state a search bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Capped([u8; 2]);
+pub(super) struct Capped([u8; CARDS.len()]);
 
 impl Capped {
-    const NONE: Capped = Capped([u8::MAX; 2]);
+    const NONE: Capped = Capped([0; CARDS.len()]);
 
     fn of(caps: &[[u8; 7]; 10]) -> Capped {
-        let mut kinds = [u8::MAX; 2];
+        let mut kinds = [0usize; 2];
         let mut found = 0;
         // The cards that move furthest first: they tighten the bounds most.
         let mut order: Vec<usize> = (0..caps[0].len()).collect();
@@ -199,100 +220,237 @@ impl Capped {
         });
         for k in order {
             if caps[0][k] <= 1 && found < kinds.len() {
-                kinds[found] = k as u8;
+                kinds[found] = k;
                 found += 1;
             }
         }
-        Capped(kinds)
-    }
-
-    /// The bit of card `k`, 0 when it is not capped.
-    fn bit(self, k: usize) -> u8 {
-        self.0
-            .iter()
-            .position(|&c| usize::from(c) == k)
-            .map_or(0, |i| 1 << i)
-    }
-
-    /// The set of capped kinds among `cards`; `None` when one of them comes twice.
-    fn played(self, cards: &[u8]) -> Option<u8> {
-        let mut m = 0;
-        for &c in cards {
-            let b = self.bit(usize::from(c));
-            if m & b != 0 {
-                return None;
-            }
-            m |= b;
+        let mut bits = [0; CARDS.len()];
+        for (i, &k) in kinds[..found].iter().enumerate() {
+            bits[k] = 1 << i;
         }
-        Some(m)
+        Capped(bits)
     }
 }
 
+/// A set's bit in a mask of sets: set `m` (of capped kinds) is bit `m`.
+const fn set_bit(m: usize) -> u8 {
+    1 << m
+}
+
+/// The sets a state in each register phase can hold, as a mask: none played before the first
+/// register, at most one kind before the second. The others never occur in a search and are
+/// left `NEVER`: no state a search reaches has a step into them, so leaving them out changes no
+/// other state's value.
+const ALLOWED: [u8; PHASES] = [
+    set_bit(0),
+    set_bit(0) | set_bit(1) | set_bit(2),
+    0b1111,
+    0b1111,
+    0b1111,
+];
+
+/// `BEFORE[bit][mask]`: the sets before a card of capped kind `bit` (0 for one not capped) was
+/// played within a turn, for the sets `mask` after it: each set holding the card's kind, without
+/// it (for a card not capped, the same sets).
+const BEFORE: [[u8; 16]; SETS] = {
+    let mut table = [[0u8; 16]; SETS];
+    let mut bit = 0;
+    while bit < SETS {
+        let mut mask = 0;
+        while mask < 16 {
+            let mut m = 0;
+            while m < SETS {
+                if mask & (1 << m) != 0 && m & bit == bit {
+                    table[bit][mask] |= 1 << (m & !bit);
+                }
+                m += 1;
+            }
+            mask += 1;
+        }
+        bit += 1;
+    }
+    table
+};
+
+/// `START[bit]`: the sets before a turn's last card of capped kind `bit` (0 for one not
+/// capped), which ends the turn and so leads to the empty set: every set without its kind.
+const START: [u8; SETS] = {
+    let mut table = [0u8; SETS];
+    let mut bit = 0;
+    while bit < SETS {
+        let mut m = 0;
+        while m < SETS {
+            if m & bit == 0 {
+                table[bit] |= 1 << m;
+            }
+            m += 1;
+        }
+        bit += 1;
+    }
+    table
+};
+
+/// The most table states `CappedPreds` can number with two bits to spare.
+const MOST_STATES: usize = 1 << 30;
+
+/// The predecessor lists of `Preds` with each entry's capped kind: `state * 4 + bit`, the bit
+/// of the card it plays (`Capped`, 0 for a card not capped). Built once for all the layers of
+/// `Bounds::typical` and read for every table state each of them settles.
+struct CappedPreds<'p> {
+    start: &'p [u32],
+    list: Vec<u32>,
+}
+
+impl CappedPreds<'_> {
+    fn of(preds: &Preds, capped: Capped) -> CappedPreds<'_> {
+        let list = preds
+            .list
+            .iter()
+            .zip(&preds.card)
+            .map(|(&u, &k)| u << 2 | u32::from(capped.0.get(usize::from(k)).map_or(0, |b| b & 3)))
+            .collect();
+        CappedPreds {
+            start: &preds.start,
+            list,
+        }
+    }
+
+    /// Table state `t`'s predecessors, each as `state * 4 + bit`.
+    fn of_state(&self, t: usize) -> &[u32] {
+        let (from, to) = (self.start[t] as usize, self.start[t + 1] as usize);
+        &self.list[from..to]
+    }
+}
+
+/// `PASS[phase][mask]`: for a table state in register phase `phase` whose sets `mask` were
+/// just settled, the sets they give the states one step before it, by the capped bit of the card
+/// played (`BEFORE`, or `START` when the step ended a turn), only those the state before can
+/// hold (`ALLOWED`).
+const PASS: [[[u8; SETS]; 16]; PHASES] = {
+    let mut table = [[[0u8; SETS]; 16]; PHASES];
+    let mut phase = 0;
+    while phase < PHASES {
+        let allowed = ALLOWED[(phase + PHASES - 1) % PHASES];
+        let mut mask = 0;
+        while mask < 16 {
+            let mut bit = 0;
+            while bit < SETS {
+                table[phase][mask][bit] = if phase > 0 {
+                    BEFORE[bit][mask] & allowed
+                } else if mask & 1 != 0 {
+                    START[bit] & allowed
+                } else {
+                    0
+                };
+                bit += 1;
+            }
+            mask += 1;
+        }
+        phase += 1;
+    }
+    table
+};
+
 /// `layer_bounds` in the game where a turn plays at most one card of each kind in `capped`:
-/// per table state and set of capped kinds already played this turn (`state * SETS + set`).
+/// per table state and set of capped kinds already played this turn (`state * SETS + set`),
+/// `NEVER` for the sets outside `ALLOWED`. The states of one table state are searched together:
+/// per table state a mask of the sets with a value, and one walk over its predecessors passes
+/// on every set it was given at a value at once (`PASS`).
 fn capped_bounds(
     table: &StepTable,
-    preds: &Preds,
+    preds: &CappedPreds<'_>,
     flag: usize,
-    capped: Capped,
     after: Option<&[u32]>,
 ) -> Vec<u32> {
     let states = table.states();
-    let mut dist = vec![NEVER; states * SETS];
-    let bits: Vec<u8> = (0..CARDS.len()).map(|k| capped.bit(k)).collect();
-    // The set after playing a card of `bit` from set `m` in `phase`, or `None` when the card is
-    // capped and already played this turn.
-    let next = |m: u8, bit: u8, phase: usize| -> Option<u8> {
-        (m & bit == 0).then_some(if phase + 1 == PHASES { 0 } else { m | bit })
-    };
-    // The steps onto the flag: into any state on its cell.
-    let mut sources: Vec<(u32, u32)> = Vec::new();
-    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
-        for (u, k) in preds.with_cards(t) {
+    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
+    // The steps onto the flag: into any state on its cell, from every set the state before it
+    // can hold that does not hold the card's kind already.
+    let mut sources: Vec<(u32, u32, u8)> = Vec::new();
+    for t in on_flag.clone() {
+        for &e in preds.of_state(t) {
+            let (u, bit) = (e >> 2, (e & 3) as u8);
+            let phase = u as usize % PHASES;
             for m in 0..SETS as u8 {
-                let Some(m2) = next(m, bits[k], u % PHASES) else {
+                if ALLOWED[phase] & set_bit(usize::from(m)) == 0 || m & bit != 0 {
                     continue;
-                };
-                let rest = match after {
-                    Some(a) => a[t * SETS + usize::from(m2)],
-                    None => 0,
-                };
+                }
+                let m2 = if phase + 1 == PHASES { 0 } else { m | bit };
+                let rest = after.map_or(0, |a| a[t * SETS + usize::from(m2)]);
                 if rest != NEVER {
-                    sources.push((rest + 1, (u * SETS) as u32 + u32::from(m)));
+                    sources.push((rest + 1, u, m));
                 }
             }
         }
     }
-    settle(&mut dist, sources, |v, out| {
-        let (t, m) = (v as usize / SETS, (v as usize % SETS) as u8);
-        // A state on the flag is never entered within the layer: arriving there touches it.
-        if t / PHASES / 4 == flag {
+    sources.sort_unstable();
+    let mut dist = vec![NEVER; states * SETS];
+    // Per table state: the sets with a value (bits 0-3) and those given one at the value being
+    // settled and at the next, in bits 4-7 for even values and 8-11 for odd ones.
+    let mut marks = vec![0u16; states];
+    let fresh = |v: u32| 4 + 4 * (v & 1);
+    // Sets `mask` of table state `u` get value `v` where they have none; `list` holds the
+    // table states given one at `v`, each once.
+    let give = |marks: &mut [u16], list: &mut Vec<u32>, u: usize, mask: u8, v: u32| {
+        let Some(mark) = marks.get_mut(u) else {
             return;
+        };
+        let new = u16::from(mask) & !*mark;
+        if new != 0 {
+            if *mark >> fresh(v) & 0b1111 == 0 {
+                list.push(u as u32);
+            }
+            *mark |= new | new << fresh(v);
         }
-        if t % PHASES == 0 {
-            // The steps into it ended the turn: from every set without the card's kind (a turn
-            // starts with none played, so only the empty set is reached this way).
-            if m == 0 {
-                for (u, k) in preds.with_cards(t) {
-                    let (bit, base) = (bits[k], (u * SETS) as u32);
-                    for m0 in 0..SETS as u32 {
-                        if m0 & u32::from(bit) == 0 {
-                            out.push(base + m0);
-                        }
+    };
+    let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    let mut source = 0;
+    let mut v = 0u32;
+    loop {
+        if now.is_empty() {
+            match sources.get(source) {
+                Some(&(d, ..)) => v = v.max(d),
+                None => break,
+            }
+        }
+        while let Some(&(_, u, m)) = sources.get(source).filter(|s| s.0 <= v) {
+            source += 1;
+            give(&mut marks, &mut now, u as usize, set_bit(usize::from(m)), v);
+        }
+        for &t in &now {
+            let t = t as usize;
+            let Some(mark) = marks.get_mut(t) else {
+                continue;
+            };
+            let mask = (*mark >> fresh(v) & 0b1111) as u8;
+            *mark &= !(0b1111 << fresh(v));
+            if let Some(values) = dist.get_mut(t * SETS..(t + 1) * SETS) {
+                for (m, value) in values.iter_mut().enumerate() {
+                    if mask & set_bit(m) != 0 {
+                        *value = v;
                     }
                 }
             }
-            return;
-        }
-        for (u, k) in preds.with_cards(t) {
-            // The set before is this one without the card's kind (unchanged for a card not
-            // capped).
-            let bit = bits[k];
-            if m & bit == bit {
-                out.push((u * SETS) as u32 + u32::from(m & !bit));
+            // A state on the flag is never entered within the layer: arriving there touches it.
+            if on_flag.contains(&t) {
+                continue;
             }
+            let before = PASS[t % PHASES][usize::from(mask)];
+            if before == [0; SETS] {
+                continue;
+            }
+            pass_on(
+                preds.of_state(t),
+                before,
+                &mut marks,
+                &mut next,
+                fresh(v + 1),
+            );
         }
-    });
+        now.clear();
+        std::mem::swap(&mut now, &mut next);
+        v += 1;
+    }
     dist
 }
 
@@ -302,39 +460,19 @@ fn capped_bounds(
 fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u32]>) -> Vec<u32> {
     let states = table.states();
     let mut dist = vec![NEVER; states];
+    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
     // The steps onto the flag: into any state on its cell.
     let mut sources: Vec<(u32, u32)> = Vec::new();
-    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
-        let rest = match after {
-            Some(a) => a[t],
-            None => 0,
-        };
+    for t in on_flag.clone() {
+        let rest = after.map_or(0, |a| a[t]);
         if rest != NEVER {
             sources.extend(preds.of_state(t).iter().map(|&u| (rest + 1, u)));
         }
     }
-    settle(&mut dist, sources, |v, out| {
-        // A state on the flag is never entered within the layer: arriving there touches it.
-        if (v as usize / PHASES) / 4 != flag {
-            out.extend_from_slice(preds.of_state(v as usize));
-        }
-    });
-    dist
-}
-
-/// Breadth-first backwards: each state gets its least value, from `sources` (value, state) or
-/// from a state one step after it (`preds_of` lists the states one step before a settled one,
-/// none for a state whose value may not pass on) plus one. One value at a time: the states
-/// settled at it (the sources of that value among them), then the states one step before them
-/// at the next value.
-fn settle(
-    dist: &mut [u32],
-    mut sources: Vec<(u32, u32)>,
-    mut preds_of: impl FnMut(u32, &mut Vec<u32>),
-) {
     sources.sort_unstable();
+    // One value at a time: the states settled at it (the sources of that value among them),
+    // then the states one step before them at the next value.
     let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-    let mut before = Vec::new();
     let mut source = 0;
     let mut v = 0u32;
     loop {
@@ -352,17 +490,50 @@ fn settle(
             }
         }
         for &t in &now {
-            before.clear();
-            preds_of(t, &mut before);
-            for &u in &before {
-                if dist[u as usize] > v + 1 {
-                    dist[u as usize] = v + 1;
-                    next.push(u);
-                }
+            // A state on the flag is never entered within the layer: arriving there touches it.
+            if on_flag.contains(&(t as usize)) {
+                continue;
             }
+            reach(preds.of_state(t as usize), &mut dist, &mut next, v + 1);
         }
         now.clear();
         std::mem::swap(&mut now, &mut next);
         v += 1;
     }
+    dist
 }
+
+/// Value `v` to each of `preds` (states one step before a state settled at `v - 1`) that has
+/// none yet, listing it in `next` (`layer_bounds`).
+fn reach(preds: &[u32], dist: &mut [u32], next: &mut Vec<u32>, v: u32) {
+    for &u in preds {
+        if let Some(d) = dist.get_mut(u as usize)
+            && *d == NEVER
+        {
+            *d = v;
+            next.push(u);
+        }
+    }
+}
+
+/// The sets `before[bit]` to each predecessor `e` (`CappedPreds`: `state * 4 + bit`) of a table
+/// state settled at `v - 1`, where they have no value yet; marked given at `v` in the bits from
+/// `shift` on and listed in `next` (`capped_bounds`).
+fn pass_on(preds: &[u32], before: [u8; SETS], marks: &mut [u16], next: &mut Vec<u32>, shift: u32) {
+    for &e in preds {
+        let u = (e >> 2) as usize;
+        let Some(mark) = marks.get_mut(u) else {
+            continue;
+        };
+        let new = u16::from(before[(e & 3) as usize]) & !*mark;
+        if new != 0 {
+            if *mark >> shift & 0b1111 == 0 {
+                next.push(u as u32);
+            }
+            *mark |= new | new << shift;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

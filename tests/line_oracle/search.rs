@@ -111,6 +111,17 @@ pub enum Lines {
     Typical,
 }
 
+/// How registers lock in a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Locks {
+    /// As the rules say: from 5 damage at a turn's end, with the cards that were in them.
+    Kept,
+    /// Only lines no turn of which ends with 5 damage or more: no register ever locks.
+    Never,
+    /// Not a rule: damage locks nothing (to find the courses where locks change the best line).
+    Ignored,
+}
+
 /// The best finish of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Best {
@@ -259,14 +270,13 @@ impl Oracle {
     }
 
     /// The fewest registers from `start` (any facing, phase 1, no damage) to the last flag and
-    /// the least damage among them, over `lines`; `lock_free` takes only lines no turn of which
-    /// ends with 5 or more damage (no register ever locks). `None` when no line finishes;
+    /// the least damage among them, over `lines`, with registers locking as `locks` says. `None` when no line finishes;
     /// `Err` when the search would visit more than `budget` full states.
     pub fn best(
         &mut self,
         start: Square,
         lines: Lines,
-        lock_free: bool,
+        locks: Locks,
         budget: usize,
     ) -> Result<Option<Best>, TooLarge> {
         let goal = self.flags.len() as u8;
@@ -296,7 +306,7 @@ impl Oracle {
             // (damage at the end, least taken, most taken) of each finish.
             let mut finishes: Vec<(u8, u32, u32)> = Vec::new();
             for (s, (lo, hi)) in level {
-                self.successors(&s, lines, lock_free, goal, &mut next_out);
+                self.successors(&s, lines, locks, goal, &mut next_out);
                 for &(n, hurt, done) in &next_out {
                     let (lo, hi) = (lo + u32::from(hurt), hi + u32::from(hurt));
                     if let Some(end) = done {
@@ -373,7 +383,7 @@ impl Oracle {
         &mut self,
         s: &Full,
         lines: Lines,
-        lock_free: bool,
+        locks: Locks,
         goal: u8,
         out: &mut Vec<(Full, u8, Option<u8>)>,
     ) {
@@ -433,10 +443,10 @@ impl Oracle {
                 continue;
             }
             if end_of_turn {
-                if lock_free && n.damage >= 5 {
+                if locks == Locks::Never && n.damage >= 5 {
                     continue;
                 }
-                self.next_turn(&mut n, typical);
+                self.next_turn(&mut n, typical, locks == Locks::Ignored);
             } else {
                 n.phase += 1;
                 self.forget(&mut n);
@@ -448,9 +458,10 @@ impl Oracle {
     /// The start of the next turn after a turn ended (repairs done) in `n`: registers lock with
     /// the cards played in them (damage 5 locks register 5, ... 9 all five), a typical hand is
     /// dealt at the damage now.
-    fn next_turn(&mut self, n: &mut Full, typical: bool) {
+    /// With `ignored` nothing locks (what the best line would be if locks were not a rule).
+    fn next_turn(&mut self, n: &mut Full, typical: bool, ignored: bool) {
         for r in 0..usize::from(PHASES) {
-            n.locked[r] = if usize::from(n.damage) + r >= 9 {
+            n.locked[r] = if !ignored && usize::from(n.damage) + r >= 9 {
                 assert_ne!(n.played[r], NONE, "a lock's card was forgotten: {n:?}");
                 n.played[r]
             } else {
@@ -555,7 +566,7 @@ impl Oracle {
                     .copied()
                     .unwrap_or(0)
                     .min(s.damage);
-                self.next_turn(s, false);
+                self.next_turn(s, false, false);
             } else {
                 s.phase += 1;
             }

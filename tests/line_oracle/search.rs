@@ -155,6 +155,9 @@ pub struct Seen {
     pub states: usize,
 }
 
+/// Where one register phase leaves the robot: its square, facing and the damage it took.
+type Stepped = (Square, Facing, u8);
+
 /// The oracle over one course: the engine, its answers so far, the flags and the wrenches.
 pub struct Oracle {
     game: Game,
@@ -162,7 +165,7 @@ pub struct Oracle {
     /// The engine's answer for (square, facing, card index, phase): where the robot ends and the
     /// damage it took, or `None` when it is destroyed (a pit, the board's edge). A lone robot's
     /// phase depends on nothing else, so each is asked once: the cache saves time, no more.
-    steps: FxMap<(Square, Facing, u8, u8), Option<(Square, Facing, u8)>>,
+    steps: FxMap<(Square, Facing, u8, u8), Option<Stepped>>,
     /// The most damage a robot can take from (square, facing, phase) to the end of the turn.
     gains: FxMap<(Square, Facing, u8), u8>,
     flags: Vec<Square>,
@@ -207,13 +210,7 @@ impl Oracle {
     }
 
     /// The engine's register phase `phase` for the lone robot playing `CARDS[card]`.
-    fn step(
-        &mut self,
-        square: Square,
-        facing: Facing,
-        card: u8,
-        phase: u8,
-    ) -> Option<(Square, Facing, u8)> {
+    fn step(&mut self, square: Square, facing: Facing, card: u8, phase: u8) -> Option<Stepped> {
         let key = (square, facing, card, phase);
         if let Some(&out) = self.steps.get(&key) {
             return out;

@@ -122,8 +122,25 @@ pub enum Locks {
     Ignored,
 }
 
-/// The best finish of a search.
+/// One register of a line the oracle found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Register {
+    pub phase: u8,
+    /// The card's kind.
+    pub card: factory_floor::engine::CardKind,
+    pub square: Square,
+    pub facing: Facing,
+    /// Damage taken in the phase.
+    pub damage: u8,
+    /// Damage after it (after the turn's repairs in phase 5).
+    pub total: u8,
+    pub locked: bool,
+    /// The damage this turn's hand was dealt at (a typical hand's line; 0 otherwise).
+    pub dealt: u8,
+}
+
+/// The best finish of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Best {
     /// The fewest registers to the last flag.
     pub registers: u32,
@@ -136,6 +153,8 @@ pub struct Best {
     pub taken: (u32, u32),
     /// The least damage taken among all lines of `registers`, whatever they end with.
     pub least_taken: u32,
+    /// One line of `registers` ending with `damage`, first register first.
+    pub line: Vec<Register>,
 }
 
 /// A search that would visit more full states than its budget.
@@ -297,16 +316,23 @@ impl Oracle {
         }
         let mut registers = 0u32;
         let mut next_out = Vec::new();
+        // Each state's first parent, the card from it and the damage taken: to give a line.
+        let mut parents: FxMap<Full, (Full, u8, u8)> = FxMap::default();
         while !level.is_empty() {
             registers += 1;
             let mut next: FxMap<Full, (u32, u32)> = FxMap::default();
             // (damage at the end, least taken, most taken) of each finish.
             let mut finishes: Vec<(u8, u32, u32)> = Vec::new();
+            // The first finish with the least damage at its end: (before, after, card, hurt).
+            let mut first: Option<(Full, Full, u8, u8)> = None;
             for (s, (lo, hi)) in level {
                 self.successors(&s, lines, locks, goal, &mut next_out);
-                for &(n, hurt, done) in &next_out {
+                for &(n, hurt, done, card) in &next_out {
                     let (lo, hi) = (lo + u32::from(hurt), hi + u32::from(hurt));
                     if let Some(end) = done {
+                        if first.is_none_or(|f| end < f.1.damage) {
+                            first = Some((s, n, card, hurt));
+                        }
                         finishes.push((end, lo, hi));
                         continue;
                     }
@@ -315,7 +341,10 @@ impl Oracle {
                     }
                     next.entry(n)
                         .and_modify(|t| *t = (t.0.min(lo), t.1.max(hi)))
-                        .or_insert((lo, hi));
+                        .or_insert_with(|| {
+                            parents.insert(n, (s, card, hurt));
+                            (lo, hi)
+                        });
                 }
             }
             if let Some(damage) = finishes.iter().map(|f| f.0).min() {
@@ -325,11 +354,30 @@ impl Oracle {
                     best.map(|f| f.2).max().unwrap_or(0),
                 );
                 let least_taken = finishes.iter().map(|f| f.1).min().unwrap_or(0);
+                let mut line = Vec::new();
+                if let Some((before, after, card, hurt)) = first {
+                    let mut step = Some((before, after, card, hurt));
+                    while let Some((p, c, k, h)) = step {
+                        line.push(Register {
+                            phase: p.phase,
+                            card: CARDS[usize::from(k)].kind,
+                            square: c.square,
+                            facing: c.facing,
+                            damage: h,
+                            total: c.damage,
+                            locked: p.locked[usize::from(p.phase - 1)] != NONE,
+                            dealt: p.dealt,
+                        });
+                        step = parents.get(&p).map(|&(pp, k, h)| (pp, p, k, h));
+                    }
+                    line.reverse();
+                }
                 return Ok(Some(Best {
                     registers,
                     damage,
                     taken,
                     least_taken,
+                    line,
                 }));
             }
             seen.extend(next.keys().copied());
@@ -374,15 +422,15 @@ impl Oracle {
         None
     }
 
-    /// The states one register phase after `s`, each with the damage taken in the phase and,
-    /// when it touches the last flag, the damage the robot ends with.
+    /// The states one register phase after `s`, each with the damage taken in the phase, the
+    /// damage the robot ends with when it touches the last flag, and the card played.
     fn successors(
         &mut self,
         s: &Full,
         lines: Lines,
         locks: Locks,
         goal: u8,
-        out: &mut Vec<(Full, u8, Option<u8>)>,
+        out: &mut Vec<(Full, u8, Option<u8>, u8)>,
     ) {
         out.clear();
         let r = usize::from(s.phase - 1);
@@ -436,7 +484,7 @@ impl Oracle {
                 }
             }
             if n.flags == goal {
-                out.push((n, hurt, Some(n.damage)));
+                out.push((n, hurt, Some(n.damage), k));
                 continue;
             }
             if end_of_turn {
@@ -448,7 +496,7 @@ impl Oracle {
                 n.phase += 1;
                 self.forget(&mut n);
             }
-            out.push((n, hurt, None));
+            out.push((n, hurt, None, k));
         }
     }
 

@@ -203,14 +203,5 @@ fn value(d: u16) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_step_adds_its_damage_the_tenth_point_destroys_and_a_turns_end_repairs_rulings_damage() {
-        assert_eq!(after_step(3, 2, false, 1), Some(5));
-        assert_eq!(after_step(8, 2, false, 0), None);
-        assert_eq!(after_step(3, 2, true, 1), Some(4));
-        assert_eq!(after_step(1, 0, true, 2), Some(0));
-    }
-}
+#[path = "hurt_tests.rs"]
+mod tests;

@@ -48,10 +48,11 @@ impl Hurt {
         if values(table, flags.len()) > MOST_VALUES {
             return None;
         }
+        let steps = Steps::of(table, preds);
         let mut layers: Vec<Vec<u16>> = vec![Vec::new(); flags.len()];
         for layer in (0..flags.len()).rev() {
             let after = layers.get(layer + 1).map(Vec::as_slice);
-            layers[layer] = layer_bounds(table, preds, flags[layer], wrenches, after, stop)?;
+            layers[layer] = layer_bounds(table, &steps, flags[layer], wrenches, after, stop)?;
         }
         Some(Hurt { layers })
     }
@@ -82,16 +83,65 @@ fn after_step(damage: usize, hurt: u8, ends: bool, wrench: u8) -> Option<usize> 
     })
 }
 
+/// Every table state's predecessors with the damage of the step each takes, one word a step
+/// (`state << 4 | damage`, a damage over 15 as 15: a step of 10 or more always destroys), so
+/// that one read serves a predecessor; listed as `Preds` lists them (`Preds::start`).
+struct Steps<'p> {
+    start: &'p [u32],
+    packed: Vec<u32>,
+}
+
+/// The bits of a packed step that hold its damage.
+const DAMAGE_BITS: u32 = 4;
+
+// Every state of a table these bounds are built for fits beside a step's damage.
+const _: () = assert!(MOST_VALUES / LEVELS < 1 << (32 - DAMAGE_BITS));
+
+impl<'p> Steps<'p> {
+    fn of(table: &StepTable, preds: &'p Preds) -> Steps<'p> {
+        let packed = preds
+            .list
+            .iter()
+            .zip(&preds.card)
+            .map(|(&u, &k)| {
+                let hurt = table.damages(u as usize)[usize::from(k)].min(15);
+                (u << DAMAGE_BITS) | u32::from(hurt)
+            })
+            .collect();
+        Steps {
+            start: &preds.start,
+            packed,
+        }
+    }
+
+    /// The steps into table state `t`.
+    fn into(&self, t: usize) -> &[u32] {
+        &self.packed[self.start[t] as usize..self.start[t + 1] as usize]
+    }
+}
+
+/// A state's word while a layer is built: the most damage it reaches the goal from within the
+/// values so far, plus one (0: none), in the low four bits (`MOST`); the same at the value
+/// being expanded in the next four, kept when a step raises it for the next value before it
+/// was expanded (`BEFORE`); and whether it is queued at an even or an odd value (`QUEUED`
+/// shifted by the value's parity).
+const MOST: u16 = 0xf;
+const BEFORE: u32 = 4;
+const QUEUED: u16 = 1 << 8;
+
 /// One layer: a step onto `flag` costs 1 plus the next layer's bound where it lands (0 for the
 /// last layer); any other step costs 1. `None` when `stop` asks for it.
 ///
 /// Breadth-first backwards by value, one state at a time rather than one (state, damage) pair:
 /// less damage never hurts, so the damages a state reaches the goal from within a value are all
-/// those up to some most (`most`), and a step passes on the most its predecessor may have had.
-/// A state is passed on again only when its most rises (at most ten times; mostly once).
+/// those up to some most, and a step passes on the most its predecessor may have had. A state
+/// is passed on again each time its most rises (at most ten times). Its most, the most at the
+/// value being expanded and whether it is queued share one word (`MOST`), the predecessors and
+/// their steps' damage one array (`Steps`): the loop over the predecessors reads one word of
+/// each and writes its values only when its most rises.
 fn layer_bounds(
     table: &StepTable,
-    preds: &Preds,
+    steps: &Steps,
     flag: usize,
     wrenches: &[u8],
     after: Option<&[u16]>,
@@ -99,17 +149,15 @@ fn layer_bounds(
 ) -> Option<Vec<u16>> {
     let states = table.states();
     let mut dist = vec![FAR; states * LEVELS];
-    // Per state, the most damage it reaches the goal from within the values so far (-1: none).
-    let mut most = vec![-1i8; states];
-    // Per state, the value it was last queued at (to queue it once per value).
-    let mut queued = vec![u32::MAX; states];
+    let mut word = vec![0u16; states];
+    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
     // (value, state, most damage): the steps onto the flag.
-    let mut sources: Vec<(u32, u32, i8)> = Vec::new();
-    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
+    let mut sources: Vec<(u32, u32, u8)> = Vec::new();
+    for t in on_flag.clone() {
         // The steps into a state of phase 1 end a turn.
         let ends = t.is_multiple_of(PHASES);
-        for (u, k) in preds.with_cards(t) {
-            let hurt = table.damages(u)[k];
+        for &step in steps.into(t) {
+            let (u, hurt) = (step >> DAMAGE_BITS, (step & 15) as u8);
             for d in 0..LEVELS {
                 let Some(d2) = after_step(d, hurt, ends, wrenches[flag]) else {
                     break;
@@ -119,24 +167,27 @@ fn layer_bounds(
                     None => 0,
                 };
                 if rest != NEVER {
-                    sources.push((rest + 1, u as u32, d as i8));
+                    sources.push((rest + 1, u, d as u8));
                 }
             }
         }
     }
     sources.sort_unstable();
-    // Raises `t`'s most to `level` at value `v`: whether it rose.
-    let raise = |t: usize, level: i8, v: u32, dist: &mut [u16], most: &mut [i8]| -> bool {
-        if level <= most[t] {
-            return false;
-        }
-        let v = v.min(u32::from(FAR - 1)) as u16;
-        for d in (most[t] + 1)..=level {
-            dist[t * LEVELS + d as usize] = v;
-        }
-        most[t] = level;
-        true
-    };
+    // Raises `u`'s most to `level - 1` at value `v` (queued at `v` in `list`).
+    let raise =
+        |u: usize, level: u16, v: u32, word: &mut [u16], dist: &mut [u16], list: &mut Vec<u32>| {
+            let x = word[u];
+            let most = x & MOST;
+            let queued = QUEUED << (v & 1);
+            let stored = v.min(u32::from(FAR - 1)) as u16;
+            dist[u * LEVELS + usize::from(most)..u * LEVELS + usize::from(level)].fill(stored);
+            word[u] = if x & queued == 0 {
+                list.push(u as u32);
+                (x & !(MOST | MOST << BEFORE)) | (most << BEFORE) | queued | level
+            } else {
+                (x & !MOST) | level
+            };
+        };
     let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     let mut source = 0;
     let mut v = 0u32;
@@ -153,40 +204,33 @@ fn layer_bounds(
                 None => break,
             }
         }
-        while let Some(&(sv, u, level)) = sources.get(source).filter(|s| s.0 <= v) {
+        while let Some(&(sv, u, d)) = sources.get(source).filter(|s| s.0 <= v) {
             source += 1;
-            let u = u as usize;
-            if raise(u, level, sv, &mut dist, &mut most) && queued[u] != v {
-                queued[u] = v;
-                now.push(u as u32);
+            let level = u16::from(d) + 1;
+            if level > word[u as usize] & MOST {
+                raise(u as usize, level, sv, &mut word, &mut dist, &mut now);
             }
         }
+        let (this, later) = (QUEUED << (v & 1), QUEUED << ((v + 1) & 1));
         for &t in &now {
             let t = t as usize;
+            let x = word[t];
+            word[t] = x & !this;
             // A state on the flag is never entered within the layer: arriving there touches it.
-            if t / PHASES / 4 == flag {
+            if on_flag.contains(&t) {
                 continue;
             }
-            // Its most at this value: a step processed before it may have raised it for the
-            // next one already.
-            let mut m = i16::from(most[t]);
-            while m >= 0 && value(dist[t * LEVELS + m as usize]) > v {
-                m -= 1;
-            }
+            // Its most at this value, plus one: a step processed before it may have raised it
+            // for the next one already.
+            let mut top = if x & later != 0 { x >> BEFORE } else { x } & MOST;
             // A step ending the turn: the damage before the repair may be the wrench more.
-            let top = if t.is_multiple_of(PHASES) {
-                (m + i16::from(wrenches[t / PHASES / 4])).min(LEVELS as i16 - 1)
-            } else {
-                m
-            };
-            for (u, k) in preds.with_cards(t) {
-                let level = top - i16::from(table.damages(u)[k]);
-                if level >= 0
-                    && raise(u, level as i8, v + 1, &mut dist, &mut most)
-                    && queued[u] != v + 1
-                {
-                    queued[u] = v + 1;
-                    next.push(u as u32);
+            if t.is_multiple_of(PHASES) {
+                top = (top + u16::from(wrenches[t / PHASES / 4])).min(LEVELS as u16);
+            }
+            for &step in steps.into(t) {
+                let (u, hurt) = ((step >> DAMAGE_BITS) as usize, (step & 15) as u16);
+                if top > hurt && top - hurt > word[u] & MOST {
+                    raise(u, top - hurt, v + 1, &mut word, &mut dist, &mut next);
                 }
             }
         }

@@ -43,7 +43,7 @@ fn reference_layer(
     let on_flag = |t: usize| t / PHASES / 4 == flag;
     // Every pair one step before (t, d2), with the value it would get from there.
     let before = |t: usize, d2: usize, v: u32, out: &mut Vec<(u32, usize)>| {
-        let ends = t % PHASES == 0;
+        let ends = t.is_multiple_of(PHASES);
         for (u, k) in preds.with_cards(t) {
             let hurt = table.damages(u)[k];
             for d in 0..LEVELS {

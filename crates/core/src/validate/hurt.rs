@@ -123,11 +123,13 @@ impl<'p> Steps<'p> {
 /// A state's word while a layer is built: the most damage it reaches the goal from within the
 /// values so far, plus one (0: none), in the low four bits (`MOST`); the same at the value
 /// being expanded in the next four, kept when a step raises it for the next value before it
-/// was expanded (`BEFORE`); and whether it is queued at an even or an odd value (`QUEUED`
-/// shifted by the value's parity).
+/// was expanded (`BEFORE`); the same again up to which its values are written in the next four
+/// (`WRITTEN`); and whether it is queued at an even or an odd value (`QUEUED` shifted by the
+/// value's parity).
 const MOST: u16 = 0xf;
 const BEFORE: u32 = 4;
-const QUEUED: u16 = 1 << 8;
+const WRITTEN: u32 = 8;
+const QUEUED: u16 = 1 << 12;
 
 /// One layer: a step onto `flag` costs 1 plus the next layer's bound where it lands (0 for the
 /// last layer); any other step costs 1. `None` when `stop` asks for it.
@@ -174,21 +176,19 @@ fn layer_bounds(
     }
     sources.sort_unstable();
     // Raises `u`'s most to `level - 1` at value `v` (queued at `v` in `list`).
-    let raise =
-        |u: usize, level: u16, v: u32, word: &mut [u16], dist: &mut [u16], list: &mut Vec<u32>| {
-            let x = word[u];
-            let most = x & MOST;
-            let queued = QUEUED << (v & 1);
-            let stored = v.min(u32::from(FAR - 1)) as u16;
-            dist[u * LEVELS + usize::from(most)..u * LEVELS + usize::from(level)].fill(stored);
-            word[u] = if x & queued == 0 {
-                list.push(u as u32);
-                (x & !(MOST | MOST << BEFORE)) | (most << BEFORE) | queued | level
-            } else {
-                (x & !MOST) | level
-            };
+    // Raises `u`'s most to `level - 1` at value `v` (queued at `v` in `list`); its values are
+    // written when it is expanded.
+    let raise = |u: usize, level: u16, v: u32, word: &mut [u16], list: &mut Frontier| {
+        let x = word[u];
+        let queued = QUEUED << (v & 1);
+        word[u] = if x & queued == 0 {
+            list.insert(u);
+            (x & !(MOST | MOST << BEFORE)) | ((x & MOST) << BEFORE) | queued | level
+        } else {
+            (x & !MOST) | level
         };
-    let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    };
+    let (mut now, mut next) = (Frontier::new(states), Frontier::new(states));
     let mut source = 0;
     let mut v = 0u32;
     let mut rounds = 0u32;
@@ -204,25 +204,28 @@ fn layer_bounds(
                 None => break,
             }
         }
-        while let Some(&(sv, u, d)) = sources.get(source).filter(|s| s.0 <= v) {
+        while let Some(&(_, u, d)) = sources.get(source).filter(|s| s.0 <= v) {
             source += 1;
             let level = u16::from(d) + 1;
             if level > word[u as usize] & MOST {
-                raise(u as usize, level, sv, &mut word, &mut dist, &mut now);
+                raise(u as usize, level, v, &mut word, &mut now);
             }
         }
         let (this, later) = (QUEUED << (v & 1), QUEUED << ((v + 1) & 1));
-        for &t in &now {
-            let t = t as usize;
+        let stored = v.min(u32::from(FAR - 1)) as u16;
+        now.drain(|t| {
             let x = word[t];
-            word[t] = x & !this;
+            // Its most at this value, plus one: a step processed before it may have raised it
+            // for the next one already. The damages from its last written one up to it take
+            // this value.
+            let mut top = if x & later != 0 { x >> BEFORE } else { x } & MOST;
+            let written = usize::from((x >> WRITTEN) & MOST);
+            dist[t * LEVELS + written..t * LEVELS + usize::from(top)].fill(stored);
+            word[t] = (x & !this & !(MOST << WRITTEN)) | (top << WRITTEN);
             // A state on the flag is never entered within the layer: arriving there touches it.
             if on_flag.contains(&t) {
-                continue;
+                return;
             }
-            // Its most at this value, plus one: a step processed before it may have raised it
-            // for the next one already.
-            let mut top = if x & later != 0 { x >> BEFORE } else { x } & MOST;
             // A step ending the turn: the damage before the repair may be the wrench more.
             if t.is_multiple_of(PHASES) {
                 top = (top + u16::from(wrenches[t / PHASES / 4])).min(LEVELS as u16);
@@ -230,15 +233,65 @@ fn layer_bounds(
             for &step in steps.into(t) {
                 let (u, hurt) = ((step >> DAMAGE_BITS) as usize, (step & 15) as u16);
                 if top > hurt && top - hurt > word[u] & MOST {
-                    raise(u, top - hurt, v + 1, &mut word, &mut dist, &mut next);
+                    raise(u, top - hurt, v + 1, &mut word, &mut next);
                 }
             }
-        }
-        now.clear();
+        });
         std::mem::swap(&mut now, &mut next);
         v += 1;
     }
     Some(dist)
+}
+
+/// The states queued at one value, as bits in state order (and a bit per word of them that is
+/// not empty), so that they are expanded in that order: the predecessor lists of a value's
+/// states are then read front to back, and their predecessors' words lie near each other.
+struct Frontier {
+    bits: Vec<u64>,
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl Frontier {
+    fn new(states: usize) -> Frontier {
+        let bits = states.div_ceil(64);
+        Frontier {
+            bits: vec![0; bits],
+            words: vec![0; bits.div_ceil(64)],
+            len: 0,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Queues state `u` (once, however often it is given).
+    fn insert(&mut self, u: usize) {
+        let (w, bit) = (u / 64, 1u64 << (u % 64));
+        if self.bits[w] & bit == 0 {
+            self.bits[w] |= bit;
+            self.words[w / 64] |= 1 << (w % 64);
+            self.len += 1;
+        }
+    }
+
+    /// Calls `f` on every state queued, in order, and empties the queue.
+    fn drain(&mut self, mut f: impl FnMut(usize)) {
+        for (i, summary) in self.words.iter_mut().enumerate() {
+            let mut summary = std::mem::take(summary);
+            while summary != 0 {
+                let w = i * 64 + summary.trailing_zeros() as usize;
+                summary &= summary - 1;
+                let mut bits = std::mem::take(&mut self.bits[w]);
+                while bits != 0 {
+                    f(w * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        self.len = 0;
+    }
 }
 
 /// A stored value as a bound (`NEVER` for `FAR`).

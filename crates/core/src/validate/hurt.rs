@@ -122,14 +122,10 @@ impl<'p> Steps<'p> {
 
 /// A state's word while a layer is built: the most damage it reaches the goal from within the
 /// values so far, plus one (0: none), in the low four bits (`MOST`); the same at the value
-/// being expanded in the next four, kept when a step raises it for the next value before it
-/// was expanded (`BEFORE`); the same again up to which its values are written in the next four
-/// (`WRITTEN`); and whether it is queued at an even or an odd value (`QUEUED` shifted by the
-/// value's parity).
-const MOST: u16 = 0xf;
+/// being expanded in the high four, kept when a step raises it for the next value before it
+/// was expanded (`BEFORE`).
+const MOST: u8 = 0xf;
 const BEFORE: u32 = 4;
-const WRITTEN: u32 = 8;
-const QUEUED: u16 = 1 << 12;
 
 /// One layer: a step onto `flag` costs 1 plus the next layer's bound where it lands (0 for the
 /// last layer); any other step costs 1. `None` when `stop` asks for it.
@@ -137,10 +133,11 @@ const QUEUED: u16 = 1 << 12;
 /// Breadth-first backwards by value, one state at a time rather than one (state, damage) pair:
 /// less damage never hurts, so the damages a state reaches the goal from within a value are all
 /// those up to some most, and a step passes on the most its predecessor may have had. A state
-/// is passed on again each time its most rises (at most ten times). Its most, the most at the
-/// value being expanded and whether it is queued share one word (`MOST`), the predecessors and
-/// their steps' damage one array (`Steps`): the loop over the predecessors reads one word of
-/// each and writes its values only when its most rises.
+/// is passed on again each time its most rises (at most ten times). Its most and its most at
+/// the value being expanded share one byte (`MOST`), the predecessors and their steps' damage
+/// one array (`Steps`), and a value's states are expanded in state order (`Frontier`): the loop
+/// over the predecessors reads one byte of each, and a state's values are written once per
+/// value, when it is expanded.
 fn layer_bounds(
     table: &StepTable,
     steps: &Steps,
@@ -151,7 +148,9 @@ fn layer_bounds(
 ) -> Option<Vec<u16>> {
     let states = table.states();
     let mut dist = vec![FAR; states * LEVELS];
-    let mut word = vec![0u16; states];
+    let mut word = vec![0u8; states];
+    // Per state, up to which most (plus one) its values are written.
+    let mut written = vec![0u8; states];
     let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
     // (value, state, most damage): the steps onto the flag.
     let mut sources: Vec<(u32, u32, u8)> = Vec::new();
@@ -175,15 +174,12 @@ fn layer_bounds(
         }
     }
     sources.sort_unstable();
-    // Raises `u`'s most to `level - 1` at value `v` (queued at `v` in `list`).
-    // Raises `u`'s most to `level - 1` at value `v` (queued at `v` in `list`); its values are
+    // Raises `u`'s most to `level - 1` at a value whose states are `list`; its values are
     // written when it is expanded.
-    let raise = |u: usize, level: u16, v: u32, word: &mut [u16], list: &mut Frontier| {
+    let raise = |u: usize, level: u8, word: &mut [u8], list: &mut Frontier| {
         let x = word[u];
-        let queued = QUEUED << (v & 1);
-        word[u] = if x & queued == 0 {
-            list.insert(u);
-            (x & !(MOST | MOST << BEFORE)) | ((x & MOST) << BEFORE) | queued | level
+        word[u] = if list.insert(u) {
+            ((x & MOST) << BEFORE) | level
         } else {
             (x & !MOST) | level
         };
@@ -206,37 +202,45 @@ fn layer_bounds(
         }
         while let Some(&(_, u, d)) = sources.get(source).filter(|s| s.0 <= v) {
             source += 1;
-            let level = u16::from(d) + 1;
+            let level = d + 1;
             if level > word[u as usize] & MOST {
-                raise(u as usize, level, v, &mut word, &mut now);
+                raise(u as usize, level, &mut word, &mut now);
             }
         }
-        let (this, later) = (QUEUED << (v & 1), QUEUED << ((v + 1) & 1));
         let stored = v.min(u32::from(FAR - 1)) as u16;
-        now.drain(|t| {
-            let x = word[t];
-            // Its most at this value, plus one: a step processed before it may have raised it
-            // for the next one already. The damages from its last written one up to it take
-            // this value.
-            let mut top = if x & later != 0 { x >> BEFORE } else { x } & MOST;
-            let written = usize::from((x >> WRITTEN) & MOST);
-            dist[t * LEVELS + written..t * LEVELS + usize::from(top)].fill(stored);
-            word[t] = (x & !this & !(MOST << WRITTEN)) | (top << WRITTEN);
-            // A state on the flag is never entered within the layer: arriving there touches it.
-            if on_flag.contains(&t) {
-                return;
-            }
-            // A step ending the turn: the damage before the repair may be the wrench more.
-            if t.is_multiple_of(PHASES) {
-                top = (top + u16::from(wrenches[t / PHASES / 4])).min(LEVELS as u16);
-            }
-            for &step in steps.into(t) {
-                let (u, hurt) = ((step >> DAMAGE_BITS) as usize, (step & 15) as u16);
-                if top > hurt && top - hurt > word[u] & MOST {
-                    raise(u, top - hurt, v + 1, &mut word, &mut next);
+        now.drain(
+            |t, next| {
+                let x = word[t];
+                // Its most at this value, plus one: a step processed before it may have raised it
+                // for the next one already. The damages from its last written one up to it take
+                // this value.
+                let mut top = if next.contains(t) {
+                    x >> BEFORE
+                } else {
+                    x & MOST
+                };
+                dist[t * LEVELS + usize::from(written[t])..t * LEVELS + usize::from(top)]
+                    .fill(stored);
+                written[t] = top;
+                // A state on the flag is never entered within the layer: arriving there touches it.
+                if on_flag.contains(&t) {
+                    return;
                 }
-            }
-        });
+                // A step ending the turn: the damage before the repair may be the wrench more.
+                if t.is_multiple_of(PHASES) {
+                    top = top
+                        .saturating_add(wrenches[t / PHASES / 4])
+                        .min(LEVELS as u8);
+                }
+                for &step in steps.into(t) {
+                    let (u, hurt) = ((step >> DAMAGE_BITS) as usize, (step & 15) as u8);
+                    if top > hurt && top - hurt > word[u] & MOST {
+                        raise(u, top - hurt, &mut word, next);
+                    }
+                }
+            },
+            &mut next,
+        );
         std::mem::swap(&mut now, &mut next);
         v += 1;
     }
@@ -266,18 +270,25 @@ impl Frontier {
         self.len == 0
     }
 
-    /// Queues state `u` (once, however often it is given).
-    fn insert(&mut self, u: usize) {
+    /// Queues state `u`: whether it was not queued yet.
+    fn insert(&mut self, u: usize) -> bool {
         let (w, bit) = (u / 64, 1u64 << (u % 64));
-        if self.bits[w] & bit == 0 {
+        let new = self.bits[w] & bit == 0;
+        if new {
             self.bits[w] |= bit;
             self.words[w / 64] |= 1 << (w % 64);
             self.len += 1;
         }
+        new
     }
 
-    /// Calls `f` on every state queued, in order, and empties the queue.
-    fn drain(&mut self, mut f: impl FnMut(usize)) {
+    /// Whether state `u` is queued.
+    fn contains(&self, u: usize) -> bool {
+        self.bits[u / 64] & (1 << (u % 64)) != 0
+    }
+
+    /// Calls `f` on every state queued, in order, with `other`, and empties the queue.
+    fn drain(&mut self, mut f: impl FnMut(usize, &mut Frontier), other: &mut Frontier) {
         for (i, summary) in self.words.iter_mut().enumerate() {
             let mut summary = std::mem::take(summary);
             while summary != 0 {
@@ -285,7 +296,7 @@ impl Frontier {
                 summary &= summary - 1;
                 let mut bits = std::mem::take(&mut self.bits[w]);
                 while bits != 0 {
-                    f(w * 64 + bits.trailing_zeros() as usize);
+                    f(w * 64 + bits.trailing_zeros() as usize, other);
                     bits &= bits - 1;
                 }
             }

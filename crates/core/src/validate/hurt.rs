@@ -85,35 +85,43 @@ fn after_step(damage: usize, hurt: u8, ends: bool, wrench: u8) -> Option<usize> 
 
 /// Every table state's predecessors with the damage of the step each takes, one word a step
 /// (`state << 4 | damage`, a damage over 15 as 15: a step of 10 or more always destroys), so
-/// that one read serves a predecessor; listed as `Preds` lists them (`Preds::start`).
-struct Steps<'p> {
-    start: &'p [u32],
+/// that one read serves a predecessor: table state `t`'s are `packed[start[t]..start[t + 1]]`.
+/// A predecessor with several cards to `t` (three moves into a wall) is listed once, with the
+/// least damage among them: it passes on the most.
+struct Steps {
+    start: Vec<u32>,
     packed: Vec<u32>,
 }
 
 /// The bits of a packed step that hold its damage.
 const DAMAGE_BITS: u32 = 4;
+const DAMAGE: u32 = (1 << DAMAGE_BITS) - 1;
 
 // Every state of a table these bounds are built for fits beside a step's damage.
 const _: () = assert!(MOST_VALUES / LEVELS < 1 << (32 - DAMAGE_BITS));
 
-impl<'p> Steps<'p> {
-    fn of(table: &StepTable, preds: &'p Preds) -> Steps<'p> {
-        let packed = preds
-            .list
-            .iter()
-            .zip(&preds.card)
-            .map(|(&u, &k)| {
-                let hurt = table.damages(u as usize)[usize::from(k)].min(15);
-                (u << DAMAGE_BITS) | u32::from(hurt)
-            })
-            .collect();
-        Steps {
-            start: &preds.start,
-            packed,
+impl Steps {
+    fn of(table: &StepTable, preds: &Preds) -> Steps {
+        let states = table.states();
+        let mut start = Vec::with_capacity(states + 1);
+        let mut packed: Vec<u32> = Vec::with_capacity(preds.list.len());
+        start.push(0);
+        for t in 0..states {
+            // `Preds` lists a state's predecessors by state, then card: the same one in a row.
+            let mut last = None;
+            for (u, k) in preds.with_cards(t) {
+                let hurt = u32::from(table.damages(u)[k]).min(DAMAGE);
+                let step = ((u as u32) << DAMAGE_BITS) | hurt;
+                match packed.last_mut() {
+                    Some(p) if last == Some(u) => *p = (*p).min(step),
+                    _ => packed.push(step),
+                }
+                last = Some(u);
+            }
+            start.push(packed.len() as u32);
         }
+        Steps { start, packed }
     }
-
     /// The steps into table state `t`.
     fn into(&self, t: usize) -> &[u32] {
         &self.packed[self.start[t] as usize..self.start[t + 1] as usize]
@@ -158,7 +166,7 @@ fn layer_bounds(
         // The steps into a state of phase 1 end a turn.
         let ends = t.is_multiple_of(PHASES);
         for &step in steps.into(t) {
-            let (u, hurt) = (step >> DAMAGE_BITS, (step & 15) as u8);
+            let (u, hurt) = (step >> DAMAGE_BITS, (step & DAMAGE) as u8);
             for d in 0..LEVELS {
                 let Some(d2) = after_step(d, hurt, ends, wrenches[flag]) else {
                     break;
@@ -233,7 +241,7 @@ fn layer_bounds(
                         .min(LEVELS as u8);
                 }
                 for &step in steps.into(t) {
-                    let (u, hurt) = ((step >> DAMAGE_BITS) as usize, (step & 15) as u8);
+                    let (u, hurt) = ((step >> DAMAGE_BITS) as usize, (step & DAMAGE) as u8);
                     if top > hurt && top - hurt > word[u] & MOST {
                         raise(u, top - hurt, &mut word, next);
                     }

@@ -20,8 +20,9 @@ const LEVELS: usize = 10;
 const FAR: u16 = u16::MAX;
 
 /// The most values (2 bytes each) these bounds may take for all their layers; past it a search
-/// keeps the plain bounds. 2 x 2 tiles of 64 x 64 with 3 flags take 10 million; the largest
-/// course, 5 x 5 such tiles, 61 million and 5 s to build.
+/// keeps the plain bounds. 2 x 2 tiles of 64 x 64 with 3 flags take 10 million (0.2 s to
+/// build); the largest course, 5 x 5 such tiles, 61 million (about 1.7 s to build; with them it
+/// validated in 8.2 s of CPU and 573 MB instead of 4.6 s and 254 MB).
 pub(super) const MOST_VALUES: usize = 32 << 20;
 
 /// How many values the bounds towards the last of `flags` flags take.
@@ -122,6 +123,7 @@ impl Steps {
         }
         Steps { start, packed }
     }
+
     /// The steps into table state `t`.
     fn into(&self, t: usize) -> &[u32] {
         &self.packed[self.start[t] as usize..self.start[t + 1] as usize]

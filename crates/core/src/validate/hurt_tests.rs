@@ -129,8 +129,7 @@ fn wrenches_of(factory: &Factory, cells: usize) -> Vec<u8> {
 }
 
 #[test]
-fn the_bounds_that_know_damage_are_the_least_registers_per_state_and_damage_on_the_samples_rulings_damage()
- {
+fn hurt_is_the_least_registers_per_state_and_damage_on_the_samples_rulings_damage() {
     let lib = Library::builtin();
     for name in [
         "first-steps.json",
@@ -226,8 +225,7 @@ fn laser_course(side: i32, seed: u64) -> Course {
 }
 
 #[test]
-fn the_bounds_that_know_damage_are_the_least_registers_per_state_and_damage_among_lasers_rulings_damage()
- {
+fn hurt_is_the_least_registers_per_state_and_damage_among_lasers_rulings_damage() {
     let lib = Library::builtin();
     for seed in 1..=3 {
         let course = laser_course(20, seed);

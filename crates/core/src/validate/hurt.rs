@@ -20,8 +20,9 @@ const LEVELS: usize = 10;
 const FAR: u16 = u16::MAX;
 
 /// The most values (2 bytes each) these bounds may take for all their layers; past it a search
-/// keeps the plain bounds. 2 x 2 tiles of 64 x 64 with 3 flags take 10 million; the largest
-/// course, 5 x 5 such tiles, 61 million and 5 s to build.
+/// keeps the plain bounds. 2 x 2 tiles of 64 x 64 with 3 flags take 10 million (0.2 s to
+/// build); the largest course, 5 x 5 such tiles, 61 million (about 1.7 s to build; with them it
+/// validated in 8.2 s of CPU and 573 MB instead of 4.6 s and 254 MB).
 pub(super) const MOST_VALUES: usize = 32 << 20;
 
 /// How many values the bounds towards the last of `flags` flags take.
@@ -48,10 +49,11 @@ impl Hurt {
         if values(table, flags.len()) > MOST_VALUES {
             return None;
         }
+        let steps = Steps::of(table, preds);
         let mut layers: Vec<Vec<u16>> = vec![Vec::new(); flags.len()];
         for layer in (0..flags.len()).rev() {
             let after = layers.get(layer + 1).map(Vec::as_slice);
-            layers[layer] = layer_bounds(table, preds, flags[layer], wrenches, after, stop)?;
+            layers[layer] = layer_bounds(table, &steps, flags[layer], wrenches, after, stop)?;
         }
         Some(Hurt { layers })
     }
@@ -82,16 +84,73 @@ fn after_step(damage: usize, hurt: u8, ends: bool, wrench: u8) -> Option<usize> 
     })
 }
 
+/// Every table state's predecessors with the damage of the step each takes, one word a step
+/// (`state << 4 | damage`, a damage over 15 as 15: a step of 10 or more always destroys), so
+/// that one read serves a predecessor: table state `t`'s are `packed[start[t]..start[t + 1]]`.
+/// A predecessor with several cards to `t` (three moves into a wall) is listed once, with the
+/// least damage among them: it passes on the most.
+struct Steps {
+    start: Vec<u32>,
+    packed: Vec<u32>,
+}
+
+/// The bits of a packed step that hold its damage.
+const DAMAGE_BITS: u32 = 4;
+const DAMAGE: u32 = (1 << DAMAGE_BITS) - 1;
+
+// Every state of a table these bounds are built for fits beside a step's damage.
+const _: () = assert!(MOST_VALUES / LEVELS < 1 << (32 - DAMAGE_BITS));
+
+impl Steps {
+    fn of(table: &StepTable, preds: &Preds) -> Steps {
+        let states = table.states();
+        let mut start = Vec::with_capacity(states + 1);
+        let mut packed: Vec<u32> = Vec::with_capacity(preds.list.len());
+        start.push(0);
+        for t in 0..states {
+            // `Preds` lists a state's predecessors by state, then card: the same one in a row.
+            let mut last = None;
+            for (u, k) in preds.with_cards(t) {
+                let hurt = u32::from(table.damages(u)[k]).min(DAMAGE);
+                let step = ((u as u32) << DAMAGE_BITS) | hurt;
+                match packed.last_mut() {
+                    Some(p) if last == Some(u) => *p = (*p).min(step),
+                    _ => packed.push(step),
+                }
+                last = Some(u);
+            }
+            start.push(packed.len() as u32);
+        }
+        Steps { start, packed }
+    }
+
+    /// The steps into table state `t`.
+    fn into(&self, t: usize) -> &[u32] {
+        &self.packed[self.start[t] as usize..self.start[t + 1] as usize]
+    }
+}
+
+/// A state's word while a layer is built: the most damage it reaches the goal from within the
+/// values so far, plus one (0: none), in the low four bits (`MOST`); the same at the value
+/// being expanded in the high four, kept when a step raises it for the next value before it
+/// was expanded (`BEFORE`).
+const MOST: u8 = 0xf;
+const BEFORE: u32 = 4;
+
 /// One layer: a step onto `flag` costs 1 plus the next layer's bound where it lands (0 for the
 /// last layer); any other step costs 1. `None` when `stop` asks for it.
 ///
 /// Breadth-first backwards by value, one state at a time rather than one (state, damage) pair:
 /// less damage never hurts, so the damages a state reaches the goal from within a value are all
-/// those up to some most (`most`), and a step passes on the most its predecessor may have had.
-/// A state is passed on again only when its most rises (at most ten times; mostly once).
+/// those up to some most, and a step passes on the most its predecessor may have had. A state
+/// is passed on again each time its most rises (at most ten times). Its most and its most at
+/// the value being expanded share one byte (`MOST`), the predecessors and their steps' damage
+/// one array (`Steps`), and a value's states are expanded in state order (`Frontier`): the loop
+/// over the predecessors reads one byte of each, and a state's values are written once per
+/// value, when it is expanded.
 fn layer_bounds(
     table: &StepTable,
-    preds: &Preds,
+    steps: &Steps,
     flag: usize,
     wrenches: &[u8],
     after: Option<&[u16]>,
@@ -99,17 +158,17 @@ fn layer_bounds(
 ) -> Option<Vec<u16>> {
     let states = table.states();
     let mut dist = vec![FAR; states * LEVELS];
-    // Per state, the most damage it reaches the goal from within the values so far (-1: none).
-    let mut most = vec![-1i8; states];
-    // Per state, the value it was last queued at (to queue it once per value).
-    let mut queued = vec![u32::MAX; states];
+    let mut word = vec![0u8; states];
+    // Per state, up to which most (plus one) its values are written.
+    let mut written = vec![0u8; states];
+    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
     // (value, state, most damage): the steps onto the flag.
-    let mut sources: Vec<(u32, u32, i8)> = Vec::new();
-    for t in (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES) {
+    let mut sources: Vec<(u32, u32, u8)> = Vec::new();
+    for t in on_flag.clone() {
         // The steps into a state of phase 1 end a turn.
         let ends = t.is_multiple_of(PHASES);
-        for (u, k) in preds.with_cards(t) {
-            let hurt = table.damages(u)[k];
+        for &step in steps.into(t) {
+            let (u, hurt) = (step >> DAMAGE_BITS, (step & DAMAGE) as u8);
             for d in 0..LEVELS {
                 let Some(d2) = after_step(d, hurt, ends, wrenches[flag]) else {
                     break;
@@ -119,25 +178,23 @@ fn layer_bounds(
                     None => 0,
                 };
                 if rest != NEVER {
-                    sources.push((rest + 1, u as u32, d as i8));
+                    sources.push((rest + 1, u, d as u8));
                 }
             }
         }
     }
     sources.sort_unstable();
-    // Raises `t`'s most to `level` at value `v`: whether it rose.
-    let raise = |t: usize, level: i8, v: u32, dist: &mut [u16], most: &mut [i8]| -> bool {
-        if level <= most[t] {
-            return false;
-        }
-        let v = v.min(u32::from(FAR - 1)) as u16;
-        for d in (most[t] + 1)..=level {
-            dist[t * LEVELS + d as usize] = v;
-        }
-        most[t] = level;
-        true
+    // Raises `u`'s most to `level - 1` at a value whose states are `list`; its values are
+    // written when it is expanded.
+    let raise = |u: usize, level: u8, word: &mut [u8], list: &mut Frontier| {
+        let x = word[u];
+        word[u] = if list.insert(u) {
+            ((x & MOST) << BEFORE) | level
+        } else {
+            (x & !MOST) | level
+        };
     };
-    let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    let (mut now, mut next) = (Frontier::new(states), Frontier::new(states));
     let mut source = 0;
     let mut v = 0u32;
     let mut rounds = 0u32;
@@ -153,48 +210,109 @@ fn layer_bounds(
                 None => break,
             }
         }
-        while let Some(&(sv, u, level)) = sources.get(source).filter(|s| s.0 <= v) {
+        while let Some(&(_, u, d)) = sources.get(source).filter(|s| s.0 <= v) {
             source += 1;
-            let u = u as usize;
-            if raise(u, level, sv, &mut dist, &mut most) && queued[u] != v {
-                queued[u] = v;
-                now.push(u as u32);
+            let level = d + 1;
+            if level > word[u as usize] & MOST {
+                raise(u as usize, level, &mut word, &mut now);
             }
         }
-        for &t in &now {
-            let t = t as usize;
-            // A state on the flag is never entered within the layer: arriving there touches it.
-            if t / PHASES / 4 == flag {
-                continue;
-            }
-            // Its most at this value: a step processed before it may have raised it for the
-            // next one already.
-            let mut m = i16::from(most[t]);
-            while m >= 0 && value(dist[t * LEVELS + m as usize]) > v {
-                m -= 1;
-            }
-            // A step ending the turn: the damage before the repair may be the wrench more.
-            let top = if t.is_multiple_of(PHASES) {
-                (m + i16::from(wrenches[t / PHASES / 4])).min(LEVELS as i16 - 1)
-            } else {
-                m
-            };
-            for (u, k) in preds.with_cards(t) {
-                let level = top - i16::from(table.damages(u)[k]);
-                if level >= 0
-                    && raise(u, level as i8, v + 1, &mut dist, &mut most)
-                    && queued[u] != v + 1
-                {
-                    queued[u] = v + 1;
-                    next.push(u as u32);
+        let stored = v.min(u32::from(FAR - 1)) as u16;
+        now.drain(
+            |t, next| {
+                let x = word[t];
+                // Its most at this value, plus one: a step processed before it may have raised it
+                // for the next one already. The damages from its last written one up to it take
+                // this value.
+                let mut top = if next.contains(t) {
+                    x >> BEFORE
+                } else {
+                    x & MOST
+                };
+                dist[t * LEVELS + usize::from(written[t])..t * LEVELS + usize::from(top)]
+                    .fill(stored);
+                written[t] = top;
+                // A state on the flag is never entered within the layer: arriving there touches it.
+                if on_flag.contains(&t) {
+                    return;
                 }
-            }
-        }
-        now.clear();
+                // A step ending the turn: the damage before the repair may be the wrench more.
+                if t.is_multiple_of(PHASES) {
+                    top = top
+                        .saturating_add(wrenches[t / PHASES / 4])
+                        .min(LEVELS as u8);
+                }
+                for &step in steps.into(t) {
+                    let (u, hurt) = ((step >> DAMAGE_BITS) as usize, (step & DAMAGE) as u8);
+                    if top > hurt && top - hurt > word[u] & MOST {
+                        raise(u, top - hurt, &mut word, next);
+                    }
+                }
+            },
+            &mut next,
+        );
         std::mem::swap(&mut now, &mut next);
         v += 1;
     }
     Some(dist)
+}
+
+/// The states queued at one value, as bits in state order (and a bit per word of them that is
+/// not empty), so that they are expanded in that order: the predecessor lists of a value's
+/// states are then read front to back, and their predecessors' words lie near each other.
+struct Frontier {
+    bits: Vec<u64>,
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl Frontier {
+    fn new(states: usize) -> Frontier {
+        let bits = states.div_ceil(64);
+        Frontier {
+            bits: vec![0; bits],
+            words: vec![0; bits.div_ceil(64)],
+            len: 0,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Queues state `u`: whether it was not queued yet.
+    fn insert(&mut self, u: usize) -> bool {
+        let (w, bit) = (u / 64, 1u64 << (u % 64));
+        let new = self.bits[w] & bit == 0;
+        if new {
+            self.bits[w] |= bit;
+            self.words[w / 64] |= 1 << (w % 64);
+            self.len += 1;
+        }
+        new
+    }
+
+    /// Whether state `u` is queued.
+    fn contains(&self, u: usize) -> bool {
+        self.bits[u / 64] & (1 << (u % 64)) != 0
+    }
+
+    /// Calls `f` on every state queued, in order, with `other`, and empties the queue.
+    fn drain(&mut self, mut f: impl FnMut(usize, &mut Frontier), other: &mut Frontier) {
+        for (i, summary) in self.words.iter_mut().enumerate() {
+            let mut summary = std::mem::take(summary);
+            while summary != 0 {
+                let w = i * 64 + summary.trailing_zeros() as usize;
+                summary &= summary - 1;
+                let mut bits = std::mem::take(&mut self.bits[w]);
+                while bits != 0 {
+                    f(w * 64 + bits.trailing_zeros() as usize, other);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        self.len = 0;
+    }
 }
 
 /// A stored value as a bound (`NEVER` for `FAR`).
@@ -203,14 +321,5 @@ fn value(d: u16) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_step_adds_its_damage_the_tenth_point_destroys_and_a_turns_end_repairs_rulings_damage() {
-        assert_eq!(after_step(3, 2, false, 1), Some(5));
-        assert_eq!(after_step(8, 2, false, 0), None);
-        assert_eq!(after_step(3, 2, true, 1), Some(4));
-        assert_eq!(after_step(1, 0, true, 2), Some(0));
-    }
-}
+#[path = "hurt_tests.rs"]
+mod tests;

@@ -71,7 +71,11 @@ pub fn chance_of(needs: &[u8; 7], hand: u32) -> f64 {
 /// those are fewer than the registers the hand fills (five, or the whole hand when it is
 /// smaller): a 7-card hand holds two Move 1 only 45% of the time, yet every hand fills its
 /// registers. The top-up takes, one card at a time, the kind the hand most likely holds one more
-/// of (`CARDS` order among equals).
+/// of (`CARDS` order among equals), among the kinds a hand one card larger typically holds more
+/// of: a smaller hand never typically holds more of a kind than a larger one (a 5-card hand's
+/// likeliest fifth card alone would be a Move 3, which hands of 6 to 8 cards do not typically
+/// hold), so more damage never deals a typical hand more, and a line search may drop a state
+/// reached before with less damage (`search.rs`).
 pub fn typical_caps() -> [[u8; 7]; 10] {
     // The same for every validation: worked out once (a few hundred hand chances).
     static CAPS: std::sync::OnceLock<[[u8; 7]; 10]> = std::sync::OnceLock::new();
@@ -81,15 +85,19 @@ pub fn typical_caps() -> [[u8; 7]; 10] {
 /// `typical_caps`, worked out.
 fn work_out_caps() -> [[u8; 7]; 10] {
     let mut caps = [[0u8; 7]; 10];
-    for (damage, row) in caps.iter_mut().enumerate() {
+    for damage in 0..caps.len() {
         let hand = hand_size(damage as u8);
         let holds = |k: usize, n: u8| {
             let mut needs = [0u8; 7];
             needs[k] = n;
             chance_of(&needs, hand)
         };
+        // What the hand one card larger holds: no kind goes past it (a smaller hand holds a
+        // given number of a kind less often, so the half-the-time counts never do).
+        let larger = damage.checked_sub(1).map_or([5u8; 7], |d| caps[d]);
+        let mut row = [0u8; 7];
         for (k, cap) in row.iter_mut().enumerate() {
-            while *cap < 5 && holds(k, *cap + 1) >= 0.5 {
+            while *cap < larger[k] && holds(k, *cap + 1) >= 0.5 {
                 *cap += 1;
             }
         }
@@ -97,6 +105,9 @@ fn work_out_caps() -> [[u8; 7]; 10] {
         while row.iter().sum::<u8>() < fills {
             let mut best: Option<(usize, f64)> = None;
             for (k, &held) in row.iter().enumerate() {
+                if held >= larger[k] {
+                    continue;
+                }
                 let p = holds(k, held + 1);
                 if best.is_none_or(|(_, b)| p > b) {
                     best = Some((k, p));
@@ -107,6 +118,7 @@ fn work_out_caps() -> [[u8; 7]; 10] {
                 _ => break,
             }
         }
+        caps[damage] = row;
     }
     caps
 }
@@ -165,5 +177,28 @@ mod tests {
         assert_eq!(caps[2].iter().sum::<u8>(), 5);
         // The top-up never lowers what a hand holds at least half the time.
         assert_eq!(caps[0].iter().sum::<u8>(), 10);
+    }
+
+    #[test]
+    fn more_damage_never_deals_a_typical_hand_more_of_a_kind_rulings_damage() {
+        // A hand of 9 minus damage cards (RULINGS.md, Damage): a smaller hand never typically
+        // holds more of a kind than a larger one, though a 5-card hand's likeliest fifth card
+        // would be a Move 3 (31%), which hands of 6 to 8 cards are not topped up with. The line
+        // search relies on it: a state reached before with less damage is never dealt less.
+        let caps = typical_caps();
+        for damage in 1..caps.len() {
+            for k in 0..CARDS.len() {
+                assert!(
+                    caps[damage][k] <= caps[damage - 1][k],
+                    "damage {damage}: {:?} after {:?}",
+                    caps[damage],
+                    caps[damage - 1]
+                );
+            }
+        }
+        let move3 = CARDS.iter().position(|c| c.kind == CardKind::Move3);
+        assert_eq!(move3.map(|k| caps[4][k]), Some(0));
+        // Every hand still fills its registers (the test above).
+        assert_eq!(caps[4].iter().sum::<u8>(), 5);
     }
 }

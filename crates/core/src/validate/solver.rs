@@ -35,9 +35,10 @@ pub use crate::engine::steps::{CARDS, StepTable};
 
 /// The constraints the solver keeps and the ones it relaxes, one sentence each, as the report,
 /// `validate --help` and the README state them.
-pub const CONSTRAINTS: [&str; 6] = [
+pub const CONSTRAINTS: [&str; 7] = [
     "damage accumulates along a line; the 10th point destroys the robot and ends that line",
     "from 5 damage registers lock with the cards that were in them (5 locks register 5, ... 9 locks all five)",
+    "relaxed: lines that reach the same square, facing, register and damage in one turn are followed as one, the first; a lock at that turn's end keeps its cards, so a line that needs other cards locked can be missed",
     "repairs at the end of each turn: one point per wrench, a flag is one wrench (the archive moves then too)",
     "relaxed: the robot races alone, never powers down and takes no option cards",
     "relaxed: the best line may play any cards in any turn; its chance of being dealt is given, and a second line keeps to a typical hand",
@@ -48,6 +49,7 @@ pub const CONSTRAINTS: [&str; 6] = [
 pub const MODEL_HELP: &str = "The solver's model (every figure assumes it):
   - damage accumulates along a line; the 10th point destroys the robot and ends that line
   - from 5 damage registers lock with the cards that were in them (5 locks register 5, ... 9 locks all five)
+  - relaxed: lines that reach the same square, facing, register and damage in one turn are followed as one, the first; a lock at that turn's end keeps its cards, so a line that needs other cards locked can be missed
   - repairs at the end of each turn: one point per wrench, a flag is one wrench (the archive moves then too)
   - relaxed: the robot races alone, never powers down and takes no option cards
   - relaxed: the best line may play any cards in any turn; its chance of being dealt is given, and a second line keeps to a typical hand

@@ -32,11 +32,12 @@
 //! than `BUDGET` full states in one search, are left out (about half of the 80 are compared in
 //! full; the test prints its tally).
 
+mod common;
 #[path = "line_oracle/search.rs"]
 mod search;
 
 use factory_floor::engine::steps::CARDS;
-use factory_floor::geom::{Facing, Rotation, Square};
+use factory_floor::geom::{Facing, Square};
 use factory_floor::model::*;
 use factory_floor::validate::hands::typical_caps;
 use factory_floor::validate::{Solution, analyse};
@@ -160,29 +161,7 @@ fn generated(seed: u64) -> Course {
         let side = g.facing();
         laser(&mut t, f, side, 2 + g.below(2) as u8);
     }
-    Course {
-        name: format!("generated {seed}"),
-        description: String::new(),
-        author: String::new(),
-        rules: RulesEdition::Classic1994.into(),
-        players: PlayerRange { min: 1, max: 4 },
-        lives: LivesRule::Standard,
-        placements: vec![TilePlacement {
-            tile: "gen".into(),
-            at: Square::new(0, 0),
-            rotation: Rotation::R0,
-        }],
-        embedded: vec![t],
-        flags: flags
-            .iter()
-            .enumerate()
-            .map(|(i, &at)| Flag {
-                number: i as u32 + 1,
-                at,
-            })
-            .collect(),
-        start: StartRule::Archive(START),
-    }
+    common::courses::one_tile_course(format!("generated {seed}"), t, &flags, START)
 }
 
 /// The solver's whole line as the oracle replays it.

@@ -3,9 +3,11 @@
 //! register phase (`Game::run_lone_phase`) confirms every per-leg minimum the solver prints:
 //! the fewest registers to each flag from any state the robot can reach on the previous flag.
 
+mod common;
+
 use factory_floor::engine::steps::CARDS;
 use factory_floor::engine::{Event, Factory, Game, RobotSetup, Settings};
-use factory_floor::geom::{Facing, Rotation, Square};
+use factory_floor::geom::{Facing, Square};
 use factory_floor::model::*;
 use factory_floor::validate::analyse;
 use std::collections::{HashSet, VecDeque};
@@ -83,29 +85,7 @@ fn generated(seed: u64) -> Course {
             flags.push(s);
         }
     }
-    Course {
-        name: format!("generated {seed}"),
-        description: String::new(),
-        author: String::new(),
-        rules: RulesEdition::Classic1994.into(),
-        players: PlayerRange { min: 1, max: 4 },
-        lives: LivesRule::Standard,
-        placements: vec![TilePlacement {
-            tile: "gen".into(),
-            at: Square::new(0, 0),
-            rotation: Rotation::R0,
-        }],
-        embedded: vec![t],
-        flags: flags
-            .iter()
-            .enumerate()
-            .map(|(i, &at)| Flag {
-                number: i as u32 + 1,
-                at,
-            })
-            .collect(),
-        start: StartRule::Archive(Square::new(0, 0)),
-    }
+    common::courses::one_tile_course(format!("generated {seed}"), t, &flags, Square::new(0, 0))
 }
 
 /// A lone robot's state: square, facing, register phase about to be played (1-5).

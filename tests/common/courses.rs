@@ -35,6 +35,34 @@ pub fn course(name: &str, placements: Vec<TilePlacement>) -> Course {
     }
 }
 
+/// A classic course (1-4 players) of the one embedded tile `t` placed unturned on (0, 0), with
+/// `flags` numbered in order and the start on `start`: the generated courses of the oracles.
+pub fn one_tile_course(name: String, t: Tile, flags: &[Square], start: Square) -> Course {
+    Course {
+        name,
+        description: String::new(),
+        author: String::new(),
+        rules: RulesEdition::Classic1994.into(),
+        players: PlayerRange { min: 1, max: 4 },
+        lives: LivesRule::Standard,
+        placements: vec![TilePlacement {
+            tile: t.id.clone(),
+            at: Square::new(0, 0),
+            rotation: Rotation::R0,
+        }],
+        embedded: vec![t],
+        flags: flags
+            .iter()
+            .enumerate()
+            .map(|(i, &at)| Flag {
+                number: i as u32 + 1,
+                at,
+            })
+            .collect(),
+        start: StartRule::Archive(start),
+    }
+}
+
 /// Tile `id` placed unturned with its corner on (x, y).
 pub fn place(id: &str, x: i32, y: i32) -> TilePlacement {
     TilePlacement {

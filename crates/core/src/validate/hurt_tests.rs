@@ -6,14 +6,14 @@
 use super::*;
 use crate::engine::{Factory, Rng};
 use crate::format::Library;
-use crate::geom::{Facing, Rotation, Sides, Square};
+use crate::geom::{Facing, Rotation, Square};
 use crate::model::{
-    Barrier, Beams, Course, EdgeSpec, Flag, Floor, Flow, FlowKind, LivesRule, Mount, PlayerRange,
-    RulesEdition, Spin, SquareSpec, StartRule, Tile, TilePlacement, Wrenches,
+    Barrier, Beams, Course, EdgeSpec, Flag, LivesRule, Mount, PlayerRange, RulesEdition, StartRule,
+    Tile, TilePlacement, Wrenches,
 };
 use crate::validate::bounds::Preds;
 use crate::validate::solver;
-use crate::validate::solver_tests::sample;
+use crate::validate::solver_tests::{random_square, sample};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -164,25 +164,9 @@ fn laser_course(side: i32, seed: u64) -> Course {
             if flags.contains(&s) {
                 continue;
             }
-            let mut spec = SquareSpec::default();
-            match rng.below(24) {
-                0 => spec.floor = Some(Floor::Pit),
-                1..=4 => {
-                    let out = Facing::ALL[rng.below(4) as usize];
-                    let kind = if rng.below(3) == 0 {
-                        FlowKind::Express
-                    } else {
-                        FlowKind::Belt
-                    };
-                    spec.flow = Some(Flow {
-                        kind,
-                        out,
-                        entries: Sides::of(out.opposite()),
-                    });
-                }
-                5 => spec.gear = Some(Spin::Cw),
-                6 => spec.repair = Wrenches::new(1 + rng.below(2) as u8),
-                _ => {}
+            let (mut spec, roll) = random_square(&mut rng, 24);
+            if roll == 6 {
+                spec.repair = Wrenches::new(1 + rng.below(2) as u8);
             }
             t.set_square(s, spec);
             let side_of = Facing::ALL[rng.below(4) as usize];

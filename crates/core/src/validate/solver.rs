@@ -38,7 +38,7 @@ pub use crate::engine::steps::{CARDS, StepTable};
 pub const CONSTRAINTS: [&str; 7] = [
     "damage accumulates along a line; the 10th point destroys the robot and ends that line",
     "from 5 damage registers lock with the cards that were in them (5 locks register 5, ... 9 locks all five)",
-    "relaxed: lines that reach the same square, facing, register and damage in one turn are followed as one, the first; a lock at that turn's end keeps its cards, so a line that needs other cards locked can be missed",
+    "relaxed: lines that meet in a turn (square, facing, register, damage) go on as the first; its locks keep that line's cards",
     "repairs at the end of each turn: one point per wrench, a flag is one wrench (the archive moves then too)",
     "relaxed: the robot races alone, never powers down and takes no option cards",
     "relaxed: the best line may play any cards in any turn; its chance of being dealt is given, and a second line keeps to a typical hand",
@@ -49,7 +49,7 @@ pub const CONSTRAINTS: [&str; 7] = [
 pub const MODEL_HELP: &str = "The solver's model (every figure assumes it):
   - damage accumulates along a line; the 10th point destroys the robot and ends that line
   - from 5 damage registers lock with the cards that were in them (5 locks register 5, ... 9 locks all five)
-  - relaxed: lines that reach the same square, facing, register and damage in one turn are followed as one, the first; a lock at that turn's end keeps its cards, so a line that needs other cards locked can be missed
+  - relaxed: lines that meet in a turn (square, facing, register, damage) go on as the first; its locks keep that line's cards
   - repairs at the end of each turn: one point per wrench, a flag is one wrench (the archive moves then too)
   - relaxed: the robot races alone, never powers down and takes no option cards
   - relaxed: the best line may play any cards in any turn; its chance of being dealt is given, and a second line keeps to a typical hand

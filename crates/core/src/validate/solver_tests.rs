@@ -8,9 +8,11 @@ use super::hurt::Hurt;
 use super::reach;
 use super::search::{Options, Outcome, Searcher, State};
 use super::solver;
-use crate::engine::Factory;
 use crate::engine::steps::StepTable;
+use crate::engine::{Factory, Rng};
 use crate::format::Library;
+use crate::geom::{Facing, Sides};
+use crate::model::{Floor, Flow, FlowKind, Spin, SquareSpec};
 use std::sync::Arc;
 
 /// The states and cards of a line, then the last card, node and damage.
@@ -36,6 +38,34 @@ const SAMPLES: [&str; 5] = [
     "standard-2x2.json",
     "grand-tour.json",
 ];
+
+/// One random square of the validation tests' generated courses, at the density of the sample
+/// courses and the benches' synthetic ones: of `one_in` draws, one a pit, four a belt (one in
+/// three express) out a random side, one a gear; also the draw, for a caller's own elements
+/// on the others (a repair site, ...).
+pub(super) fn random_square(rng: &mut Rng, one_in: u64) -> (SquareSpec, u64) {
+    let mut spec = SquareSpec::default();
+    let roll = rng.below(one_in);
+    match roll {
+        0 => spec.floor = Some(Floor::Pit),
+        1..=4 => {
+            let out = Facing::ALL[rng.below(4) as usize];
+            let kind = if rng.below(3) == 0 {
+                FlowKind::Express
+            } else {
+                FlowKind::Belt
+            };
+            spec.flow = Some(Flow {
+                kind,
+                out,
+                entries: Sides::of(out.opposite()),
+            });
+        }
+        5 => spec.gear = Some(Spin::Cw),
+        _ => {}
+    }
+    (spec, roll)
+}
 
 /// A built-in sample course, its factory and its step table.
 pub(super) fn sample(lib: &Library, name: &str) -> (crate::model::Course, Arc<Factory>, StepTable) {

@@ -8,6 +8,7 @@ use crate::geom::{Facing, Square};
 use crate::model::{Board, Course, EdgeSpec, ElementKind, LivesRule, StartRule, Tile};
 use crate::render::sheet::{LegendEntry, Sheet};
 use crate::render::{SceneOptions, build_scene};
+use crate::validate::CONSTRAINTS;
 use crate::validate::command::render_text;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -104,6 +105,16 @@ fn course_sheet(course: &Course, path: &Path) -> Result<Sheet, String> {
         .map(|l| without_program(l.trim()))
         // The rules in force have their own section above.
         .filter(|l| !l.is_empty() && !l.starts_with("rules: "))
+        // The model's standing sentences are the same on every sheet: named, not printed, so
+        // the sheet keeps to two pages (what a house rule changes in it stays).
+        .filter(|l| !CONSTRAINTS.iter().any(|c| l.strip_prefix("- ") == Some(c)))
+        .map(|l| match l.strip_suffix(':') {
+            Some(head) if head.starts_with("solver model") => format!(
+                "{head}: as factory-floor validate --help and docs/validation.md state it{}",
+                if house_lines(&report) { ", and:" } else { "." }
+            ),
+            _ => l,
+        })
         .collect();
     let validator = same_traps_once(validator);
     let verdict = report
@@ -252,4 +263,19 @@ pub(super) fn same_traps_once(lines: Vec<String>) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether the report's model names a house rule's change to it: a model line that is not one
+/// of the standing `CONSTRAINTS`.
+fn house_lines(report: &str) -> bool {
+    report
+        .lines()
+        .skip_while(|l| !l.trim().starts_with("solver model"))
+        .skip(1)
+        .take_while(|l| l.trim().starts_with("- "))
+        .any(|l| {
+            !CONSTRAINTS
+                .iter()
+                .any(|c| l.trim().strip_prefix("- ") == Some(c))
+        })
 }

@@ -8,12 +8,13 @@ use crate::engine::Factory;
 use crate::engine::Rng;
 use crate::engine::steps::{CARDS, PHASES, StepTable};
 use crate::format::Library;
-use crate::geom::{Facing, Rotation, Sides, Square};
+use crate::geom::{Facing, Rotation, Square};
 use crate::model::{
-    Barrier, Course, EdgeSpec, Flag, Floor, Flow, FlowKind, LivesRule, PlayerRange, RulesEdition,
-    Spin, SquareSpec, StartRule, Tile, TilePlacement,
+    Barrier, Course, EdgeSpec, Flag, LivesRule, PlayerRange, RulesEdition, StartRule, Tile,
+    TilePlacement,
 };
 use crate::validate::hands;
+use crate::validate::solver_tests::random_square;
 use std::sync::Arc;
 
 /// Every built-in sample course.
@@ -217,25 +218,7 @@ fn synthetic(seed: u64) -> Course {
                     if at == start || flags.contains(&at) {
                         continue;
                     }
-                    let mut spec = SquareSpec::default();
-                    match rng.below(20) {
-                        0 => spec.floor = Some(Floor::Pit),
-                        1..=4 => {
-                            let out = Facing::ALL[rng.below(4) as usize];
-                            let kind = if rng.below(3) == 0 {
-                                FlowKind::Express
-                            } else {
-                                FlowKind::Belt
-                            };
-                            spec.flow = Some(Flow {
-                                kind,
-                                out,
-                                entries: Sides::of(out.opposite()),
-                            });
-                        }
-                        5 => spec.gear = Some(Spin::Cw),
-                        _ => {}
-                    }
+                    let (spec, _) = random_square(&mut rng, 20);
                     t.set_square(s, spec);
                     let side = Facing::ALL[rng.below(4) as usize];
                     let inner =

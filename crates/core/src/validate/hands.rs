@@ -183,7 +183,7 @@ mod tests {
     fn more_damage_never_deals_a_typical_hand_more_of_a_kind_rulings_damage() {
         // A hand of 9 minus damage cards (RULINGS.md, Damage): a smaller hand never typically
         // holds more of a kind than a larger one, though a 5-card hand's likeliest fifth card
-        // would be a Move 3 (31%), which hands of 6 to 8 cards are not topped up with. The line
+        // would be a Move 3 (32%), which hands of 6 to 8 cards are not topped up with. The line
         // search relies on it: a state reached before with less damage is never dealt less.
         let caps = typical_caps();
         for damage in 1..caps.len() {

@@ -43,23 +43,7 @@ use factory_floor::validate::hands::typical_caps;
 use factory_floor::validate::{Solution, analyse};
 use search::{Best, Lines, Locks, Oracle, Played};
 
-/// A small deterministic generator (xorshift), so each course is the same on every run.
-struct Gen(u64);
-
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn facing(&mut self) -> Facing {
-        Facing::from_index(self.below(4) as usize)
-    }
-}
+use common::courses::Gen;
 
 const START: Square = Square::new(0, 0);
 
@@ -81,7 +65,7 @@ fn laser(t: &mut Tile, s: Square, side: Facing, beams: u8) {
 /// anywhere (six to eight of three on even seeds) and one of two or three beams through a
 /// flag's square, and one to three flags.
 fn generated(seed: u64) -> Course {
-    let mut g = Gen(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut g = Gen::for_seed(seed);
     let (w, h) = (5 + g.below(3) as i32, 5 + g.below(3) as i32);
     let mut t = Tile::new("gen", w, h);
     for s in t.all_squares() {

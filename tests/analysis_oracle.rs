@@ -13,25 +13,12 @@ use factory_floor::validate::analyse;
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 
-/// A small deterministic generator (xorshift), so each course is the same on every run.
-struct Gen(u64);
-
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use common::courses::Gen;
 
 const SIZE: i32 = 6;
 
 fn generated(seed: u64) -> Course {
-    let mut g = Gen(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut g = Gen::for_seed(seed);
     let mut t = Tile::new("gen", SIZE, SIZE);
     for y in 0..SIZE {
         for x in 0..SIZE {

@@ -104,3 +104,26 @@ pub fn practice_library(dir: Option<&Path>) -> Library {
     );
     lib
 }
+
+/// A small deterministic generator (xorshift) for the oracles' generated courses, so each course
+/// is the same on every run: seeded from a course's number.
+pub struct Gen(u64);
+
+impl Gen {
+    /// The generator of course `seed` (never the all-zero state xorshift cannot leave).
+    pub fn for_seed(seed: u64) -> Gen {
+        Gen(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    pub fn facing(&mut self) -> Facing {
+        Facing::from_index(self.below(4) as usize)
+    }
+}

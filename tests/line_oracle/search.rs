@@ -81,6 +81,24 @@ struct Full {
     dealt: u8,
 }
 
+impl Full {
+    /// The robot on `square` facing `facing` before register 1 of the first turn: no flag, no
+    /// damage, no lock, no card played.
+    fn start(square: Square, facing: Facing) -> Full {
+        Full {
+            flags: 0,
+            square,
+            facing,
+            phase: 1,
+            damage: 0,
+            locked: [NONE; 5],
+            played: [NONE; 5],
+            hand: [0; 7],
+            dealt: 0,
+        }
+    }
+}
+
 impl Hash for Full {
     /// Every field, packed (equal states hash equal; the fields fit in their bits on the
     /// courses here, and a clash would only cost time, as `Eq` compares the fields).
@@ -300,17 +318,7 @@ impl Oracle {
         // This level's states, each with the least and most damage taken on the way.
         let mut level: FxMap<Full, (u32, u32)> = FxMap::default();
         for facing in Facing::ALL {
-            let s = Full {
-                flags: 0,
-                square: start,
-                facing,
-                phase: 1,
-                damage: 0,
-                locked: [NONE; 5],
-                played: [NONE; 5],
-                hand: [0; 7],
-                dealt: 0,
-            };
+            let s = Full::start(start, facing);
             seen.insert(s);
             level.insert(s, (0, 0));
         }
@@ -546,17 +554,7 @@ impl Oracle {
         facing: Facing,
         line: &[Played],
     ) -> Result<(u32, u8, u32), String> {
-        let mut s = Full {
-            flags: 0,
-            square: start,
-            facing,
-            phase: 1,
-            damage: 0,
-            locked: [NONE; 5],
-            played: [NONE; 5],
-            hand: [0; 7],
-            dealt: 0,
-        };
+        let mut s = Full::start(start, facing);
         let mut taken = 0u32;
         // The replay's locked turns are not the searches' (`Seen`).
         let seen = self.seen;

@@ -83,6 +83,8 @@ impl State {
         bounds.of(self.layer, self.node, self.phase, &self.turn)
     }
 
+    /// Its identity with its damage in the low four bits, without the cards used this turn: a
+    /// typical hand's dominance test compares those (`used.rs`), and other searches use none.
     #[inline]
     fn key(&self) -> u128 {
         let mut k = u128::from(self.node);
@@ -90,9 +92,6 @@ impl State {
         k |= u128::from(self.layer) << 35;
         for (i, c) in self.cards.iter().enumerate().skip(usize::from(self.phase)) {
             k |= u128::from(*c) << (43 + 3 * i);
-        }
-        for (i, u) in self.used.iter().enumerate() {
-            k |= u128::from(*u) << (58 + 3 * i);
         }
         k |= u128::from(self.dealt) << 79;
         k |= u128::from(self.tick) << 83;
@@ -102,9 +101,6 @@ impl State {
         (k << 4) | u128::from(self.damage)
     }
 }
-
-/// The cards used this turn in a state's key without its damage (`State::key` >> 4).
-const USED_BITS: u128 = ((1 << 21) - 1) << 58;
 
 /// What the search may do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! (issue 17 item 7: the largest course validates in under 300 MB).
 
 use super::used::UsedSets;
-use super::{FREE, State, USED_BITS};
+use super::{FREE, State};
 use crate::engine::steps::PHASES;
 
 /// The states reached so far, for the dominance test: per state without its damage, the least
@@ -65,7 +65,7 @@ impl Seen {
         let key = s.key() >> 4;
         if s.used != [0; 7] || s.dealt != 0 {
             // A typical hand's state: no more damage and no more cards of any kind used.
-            return self.used.admit(key & !USED_BITS, s);
+            return self.used.admit(key, s);
         }
         if let Ok(word) = u64::try_from(key)
             && word < 1 << (64 - u64::DAMAGE)

@@ -79,6 +79,51 @@ impl Preds {
     }
 }
 
+/// Where a destroyed robot may return, for the bounds under One Free Life and Infinite Lives
+/// (docs/validation.md, Lives): a robot destroyed in register phase `p` loses that register and
+/// the rest of the turn (`PHASES - p` registers in all) and starts the next turn on its archive,
+/// facing as it chooses (RULINGS.md, Re-entry). The archive is the square it started on, or the
+/// flag or repair site it last ended a phase on (`Searcher::site`): one of `cells`. So the relaxed
+/// game has a step from every state that can destroy its robot, costing `PHASES - p`, to the
+/// best of those cells' states in register phase 1 of the same layer, and the bounds stay lower
+/// bounds and consistent for the searches that follow a destruction (`search.rs`, `lives.rs`).
+pub(in crate::validate) struct Returns {
+    /// Per cell, whether a robot may return there.
+    archive: Vec<bool>,
+    /// Per register phase, the table states in it with a card that may destroy the robot: one
+    /// that falls, leaves the board or is crushed, or takes damage (the tenth point may come
+    /// from any damage).
+    deadly: [Vec<u32>; PHASES],
+}
+
+impl Returns {
+    /// A robot that may return to `cells` on `table`.
+    pub fn to(table: &StepTable, cells: impl IntoIterator<Item = usize>) -> Returns {
+        let mut archive = vec![false; table.cells()];
+        for c in cells {
+            if let Some(a) = archive.get_mut(c) {
+                *a = true;
+            }
+        }
+        let mut deadly: [Vec<u32>; PHASES] = Default::default();
+        for state in 0..table.states() {
+            let steps = table.next_nodes(state).iter().zip(table.damages(state));
+            let mut ways = steps.enumerate();
+            if ways.any(|(k, (&to, &hurt))| {
+                (to == NO_STEP && table.destroys(state, k)) || (to != NO_STEP && hurt > 0)
+            }) {
+                deadly[state % PHASES].push(state as u32);
+            }
+        }
+        Returns { archive, deadly }
+    }
+
+    /// Whether table state `t` is a return: on an archive cell, in register phase 1.
+    fn is_return(&self, t: usize) -> bool {
+        t.is_multiple_of(PHASES) && self.archive.get(t / PHASES / 4) == Some(&true)
+    }
+}
+
 /// The relaxed registers to a goal layer from every state of the layers before it.
 pub(super) struct Bounds {
     /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
@@ -119,10 +164,29 @@ impl Bounds {
         first: usize,
         goal: usize,
     ) -> Bounds {
+        Bounds::returning(table, preds, flags, first, goal, None)
+    }
+
+    /// `new`, in the relaxed game where a robot may also be destroyed and return (`Returns`:
+    /// One Free Life, Infinite Lives) when `returns` is given.
+    pub fn returning(
+        table: &StepTable,
+        preds: &Preds,
+        flags: &[usize],
+        first: usize,
+        goal: usize,
+        returns: Option<&Returns>,
+    ) -> Bounds {
         let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
         for layer in (first..goal).rev() {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
-            layers[layer] = layer_bounds(table, preds, flags[layer], after.map(Vec::as_slice));
+            layers[layer] = layer_bounds(
+                table,
+                preds,
+                flags[layer],
+                after.map(Vec::as_slice),
+                returns,
+            );
         }
         Bounds {
             layers,
@@ -455,9 +519,17 @@ fn capped_bounds(
 }
 
 /// One layer's bounds: a step onto `flag` costs 1 plus the next layer's bound where it lands (0
-/// when this is the last layer); any other step costs 1. Breadth-first backwards, the states
-/// whose first value comes from touching the flag joining in the order of their values.
-fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u32]>) -> Vec<u32> {
+/// when this is the last layer); any other step costs 1; with `returns`, a destruction in phase
+/// `p` costs `PHASES - p` plus the least bound of a return (`Returns`). Breadth-first backwards,
+/// the states whose first value comes from touching the flag or from a destruction joining in
+/// the order of their values.
+fn layer_bounds(
+    table: &StepTable,
+    preds: &Preds,
+    flag: usize,
+    after: Option<&[u32]>,
+    returns: Option<&Returns>,
+) -> Vec<u32> {
     let states = table.states();
     let mut dist = vec![NEVER; states];
     let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
@@ -475,10 +547,22 @@ fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u
     let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     let mut source = 0;
     let mut v = 0u32;
+    // The least bound of a return, once a return state is settled: the states in phase `p` with
+    // a destruction then get it plus `PHASES - p`, at the values after it.
+    let mut back: Option<u32> = None;
+    let deaths_after = |back: Option<u32>, v: u32| {
+        let (b, r) = (back?, returns?);
+        (b + 1..=b + PHASES as u32).find(|&w| w >= v && !r.deadly[died_in(b, w)].is_empty())
+    };
     loop {
         if now.is_empty() {
-            match sources.get(source) {
-                Some(&(d, _)) => v = v.max(d),
+            let from_sources = sources.get(source).map(|&(d, _)| d.max(v));
+            match [from_sources, deaths_after(back, v)]
+                .into_iter()
+                .flatten()
+                .min()
+            {
+                Some(w) => v = w,
                 None => break,
             }
         }
@@ -489,7 +573,16 @@ fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u
                 now.push(s);
             }
         }
+        if let (Some(b), Some(r)) = (back, returns)
+            && v > b
+            && v <= b + PHASES as u32
+        {
+            reach(&r.deadly[died_in(b, v)], &mut dist, &mut now, v);
+        }
         for &t in &now {
+            if back.is_none() && returns.is_some_and(|r| r.is_return(t as usize)) {
+                back = Some(v);
+            }
             // A state on the flag is never entered within the layer: arriving there touches it.
             if on_flag.contains(&(t as usize)) {
                 continue;
@@ -501,6 +594,12 @@ fn layer_bounds(table: &StepTable, preds: &Preds, flag: usize, after: Option<&[u
         v += 1;
     }
     dist
+}
+
+/// The register phase whose destructions reach value `w` when the least return is valued `back`
+/// (`layer_bounds`): a destruction in phase `p` costs `PHASES - p`.
+fn died_in(back: u32, w: u32) -> usize {
+    PHASES - (w - back) as usize
 }
 
 /// Value `v` to each of `preds` (states one step before a state settled at `v - 1`) that has

@@ -322,4 +322,4 @@ fn value(d: u16) -> u32 {
 
 #[cfg(test)]
 #[path = "hurt_tests.rs"]
-mod tests;
+pub(super) mod tests;

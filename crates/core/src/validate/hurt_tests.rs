@@ -6,14 +6,11 @@
 use super::*;
 use crate::engine::{Factory, Rng};
 use crate::format::Library;
-use crate::geom::{Facing, Rotation, Square};
-use crate::model::{
-    Barrier, Beams, Course, EdgeSpec, Flag, LivesRule, Mount, PlayerRange, RulesEdition, StartRule,
-    Tile, TilePlacement, Wrenches,
-};
+use crate::geom::{Facing, Square};
+use crate::model::{Barrier, Beams, Course, EdgeSpec, Mount, Tile, Wrenches};
 use crate::validate::bounds::Preds;
 use crate::validate::solver;
-use crate::validate::solver_tests::{random_square, sample};
+use crate::validate::solver_tests::{one_tile_course, random_square, sample};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -149,7 +146,7 @@ fn hurt_is_the_least_registers_per_state_and_damage_on_the_samples_rulings_damag
 
 /// A random course `side` squares across in one tile, its lasers on one wall in four and some
 /// of them double, with pits, belts, gears and repair squares: damage and repairs everywhere.
-fn laser_course(side: i32, seed: u64) -> Course {
+pub(in crate::validate) fn laser_course(side: i32, seed: u64) -> Course {
     let mut rng = Rng::new(seed);
     let flags = [
         Square::new(side - 2, 1),
@@ -183,29 +180,7 @@ fn laser_course(side: i32, seed: u64) -> Course {
             }
         }
     }
-    Course {
-        name: "lasers".to_string(),
-        description: String::new(),
-        author: String::new(),
-        rules: RulesEdition::Classic1994.into(),
-        players: PlayerRange::default(),
-        lives: LivesRule::Standard,
-        placements: vec![TilePlacement {
-            tile: "lasers".to_string(),
-            at: Square::new(0, 0),
-            rotation: Rotation::R0,
-        }],
-        embedded: vec![t],
-        flags: flags
-            .iter()
-            .enumerate()
-            .map(|(i, &at)| Flag {
-                number: i as u32 + 1,
-                at,
-            })
-            .collect(),
-        start: StartRule::Archive(Square::new(1, 1)),
-    }
+    one_tile_course(t, Square::new(1, 1), &flags)
 }
 
 #[test]

@@ -217,8 +217,11 @@ fn analyse_in(
         progress.enter(2);
         if let Some((start, facings)) = start
             && let Some(table) = table
-            && let Some(mut searcher) = solver::searcher_under(&table, &course.rules.house)
-                .map(|s| s.under(&course.rules.house))
+            && let Some(mut searcher) =
+                solver::searcher_under(&table, &course.rules.house).map(|s| {
+                    s.under(&course.rules.house)
+                        .returning_to(&start_cells(&factory, start))
+                })
         {
             searcher.progress = Some(progress);
             if let Some(s) = solver::solve_with(&searcher, start, &facings, detail) {
@@ -250,6 +253,17 @@ fn analyse_in(
     out.sort_by(|a, b| (a.severity, a.rule, &a.squares).cmp(&(b.severity, b.rule, &b.squares)));
     analysis.diagnostics = out;
     Some(analysis)
+}
+
+/// The cells the line searches start from: `start` and the board's numbered starts (each has a
+/// line of its own: `starts::every_start`), where a destroyed robot that never reached a flag or
+/// repair site returns (`Searcher::returning_to`).
+fn start_cells(factory: &Factory, start: Square) -> Vec<usize> {
+    let numbered = factory.board().start_squares().into_iter().map(|s| s.1);
+    std::iter::once(start)
+        .chain(numbered)
+        .filter_map(|s| factory.index(s))
+        .collect()
 }
 
 impl Analysis {

@@ -19,7 +19,7 @@
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
 
-use super::bounds::{Bounds, NEVER};
+use super::bounds::{Bounds, NEVER, Returns};
 use super::hands;
 use super::hurt::Hurt;
 use super::lives::Lives;
@@ -78,8 +78,17 @@ pub(super) struct State {
 }
 
 impl State {
-    /// Its lower bound in `bounds` (`bounds.rs`).
+    /// Its lower bound in `bounds` (`bounds.rs`). A destroyed robot, off the board until the
+    /// turn ends, plays the rest of the turn's registers (`PHASES - phase`), then goes on from
+    /// its archive (`node`) in register phase 1.
     pub fn bound(&self, bounds: &Bounds) -> u32 {
+        if self.dead {
+            let back = bounds.of(self.layer, self.node, 0, &[FREE; 5]);
+            return match back {
+                NEVER => NEVER,
+                b => b.saturating_add((PHASES - usize::from(self.phase)) as u32),
+            };
+        }
         bounds.of(self.layer, self.node, self.phase, &self.turn)
     }
 
@@ -165,6 +174,9 @@ pub(super) struct Searcher<'a> {
     /// The bounds that know damage (`hurt.rs`), computed the first time a search needs them;
     /// `None` inside when they would be too large or the validation was cancelled.
     hurt: OnceLock<Option<Hurt>>,
+    /// Under One Free Life and Infinite Lives, where a destroyed robot may return, which the
+    /// bounds know (`Searcher::returning_to`); `None` otherwise.
+    returns: Option<Returns>,
 }
 
 impl<'a> Searcher<'a> {
@@ -215,6 +227,7 @@ impl<'a> Searcher<'a> {
             lives: Lives::default(),
             archive_moves: false,
             hurt,
+            returns: None,
         }
     }
 
@@ -224,7 +237,8 @@ impl<'a> Searcher<'a> {
         if self.bounds.is_off() {
             Bounds::off()
         } else {
-            Bounds::new(self.table, &self.preds, &self.flags, leg, leg + 1)
+            let returns = self.returns.as_ref();
+            Bounds::returning(self.table, &self.preds, &self.flags, leg, leg + 1, returns)
         }
     }
 
@@ -263,11 +277,46 @@ impl<'a> Searcher<'a> {
         self.lives = Lives::under(house);
         self.archive_moves = house.moving_flags == Some(crate::model::rules::ArchiveOnFlag::Moves);
         // The bounds know no return to the archive: a line through a destruction may be
-        // shorter than the bound says, so every search is whole.
+        // shorter than the bound says, so every search is whole, unless `returning_to` builds
+        // bounds that know it.
         if self.lives.modelled() {
             self.bounds = Bounds::off();
         }
         self
+    }
+
+    /// Under One Free Life or Infinite Lives (`under`), bounds again, in the relaxed game where
+    /// a robot may be destroyed and return to its archive (`bounds::Returns`): one of `starts`
+    /// (the cells the searches start from), or a flag or repair site (`Searcher::site`). Off
+    /// under moving flags, as without lives. The typical hand's line and the bounds that know
+    /// damage have no such game: the typical-hand search stays whole (`solver::typical_search`)
+    /// and the others take these alone (`Searcher::hurt_bounds`).
+    pub fn returning_to(mut self, starts: &[usize]) -> Searcher<'a> {
+        if !self.lives.modelled() || self.timeline.is_some() {
+            return self;
+        }
+        let sites = (0..self.table.cells()).filter(|&c| self.wrenches[c] > 0);
+        let returns = Returns::to(self.table, starts.iter().copied().chain(sites));
+        let goal = self.flags.len();
+        self.bounds = Bounds::returning(
+            self.table,
+            &self.preds,
+            &self.flags,
+            0,
+            goal,
+            Some(&returns),
+        );
+        self.returns = Some(returns);
+        if self.table.states() >= RELEASE_STATES {
+            // As in `new`: nothing reads them while the line searches run.
+            self.preds.release();
+        }
+        self
+    }
+
+    /// Whether the bounds know a destroyed robot's return (`returning_to`).
+    pub fn returns(&self) -> bool {
+        self.returns.is_some()
     }
 
     /// The table state of a search state.

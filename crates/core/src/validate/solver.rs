@@ -70,7 +70,8 @@ pub use super::progress::STATE_BUDGET;
 pub(super) fn traps(searcher: &Searcher<'_>, flag: usize, bounds: &Bounds) -> Vec<Square> {
     let table = searcher.table;
     let cells = (0..table.cells()).filter(|&c| table.is_standable(c));
-    let squares: Vec<usize> = if bounds.is_off() {
+    // Bounds that know a robot's return from a destruction reach the flag through one.
+    let squares: Vec<usize> = if bounds.is_off() || searcher.returns() {
         let good = reaching(searcher, flag, &searcher.preds);
         cells
             .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
@@ -554,20 +555,23 @@ fn typical_search(
         };
     };
     // Bounds that know a typical hand plays at most one Move 3 and one Move 2 a turn: far
-    // tighter than the any-cards bounds, so far fewer states lie under each limit.
-    let bounds = if searcher.bounds.is_off() {
-        Bounds::off()
+    // tighter than the any-cards bounds. They know no return from a destruction: under lives
+    // the searcher's, which do (`Searcher::returning_to`), bound a typical hand's lines too.
+    let typical;
+    let bounds = if searcher.bounds.is_off() || searcher.returns() {
+        &searcher.bounds
     } else {
-        Bounds::typical(
+        typical = Bounds::typical(
             searcher.table,
             &searcher.preds,
             &searcher.flags,
             &hands::typical_caps(),
-        )
+        );
+        &typical
     };
     let goal = searcher.flags.len() as u8;
     searcher
-        .search_from_bounds(seeds, goal, opts, &bounds, shortest)
+        .search_from_bounds(seeds, goal, opts, bounds, shortest)
         .unwrap_or_else(Outcome::empty)
 }
 

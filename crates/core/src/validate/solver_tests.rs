@@ -2,7 +2,7 @@
 //! same first line on the sample courses; and each leg's own minimum from the arrivals `reach.rs`
 //! finds against the whole search's.
 
-use super::bounds::Bounds;
+use super::bounds::{Bounds, NEVER};
 use super::hands;
 use super::hurt::Hurt;
 use super::reach;
@@ -11,8 +11,12 @@ use super::solver;
 use crate::engine::steps::StepTable;
 use crate::engine::{Factory, Rng};
 use crate::format::Library;
-use crate::geom::{Facing, Sides};
-use crate::model::{Floor, Flow, FlowKind, Spin, SquareSpec};
+use crate::geom::{Facing, Rotation, Sides, Square};
+use crate::model::{
+    Course, Flag, Floor, Flow, FlowKind, LivesRule, PlayerRange, RulesEdition, Spin, SquareSpec,
+    StartRule, Tile, TilePlacement,
+};
+use crate::validate::hurt::tests::laser_course;
 use std::sync::Arc;
 
 /// The states and cards of a line, then the last card, node and damage.
@@ -328,4 +332,180 @@ fn a_searcher_whose_predecessors_were_freed_solves_the_same() {
         assert!(freed.preds.is_built(), "{name}: the trap squares read them");
         assert_eq!(freed.preds.list, list, "{name}");
     }
+}
+
+#[test]
+fn under_lives_the_bounds_know_the_return_and_keep_the_whole_searchs_line() {
+    // docs/validation.md, Speed (`bounds::Returns`): under One Free Life and Infinite Lives the
+    // bounds take in a destruction and the return to the archive. On every state of the whole
+    // search and every step from it (a destruction included) they drop by at most one, they are
+    // at most 1 on a step that touches the last flag, and a search within them finds the whole
+    // search's line, where the plain bounds, which know no return, miss a line through a
+    // destruction (the slime corridor of tests/analysis_lives.rs).
+    use crate::model::HouseRules;
+    let lib = Library::builtin();
+    let (mut returned, mut lines, mut through) = (0, 0, 0);
+    for (rule, house) in [
+        (
+            "one free life",
+            HouseRules {
+                one_free_life: true,
+                ..HouseRules::default()
+            },
+        ),
+        (
+            "infinite lives",
+            HouseRules {
+                infinite_lives: true,
+                ..HouseRules::default()
+            },
+        ),
+    ] {
+        let (course, factory, table) = sample(&lib, "first-steps.json");
+        let mut tables = vec![("first-steps".to_string(), course, factory, table)];
+        let generated =
+            (1..=16u64).map(|seed| (format!("generated {seed}"), laser_course(8, seed)));
+        let corridor = ("slime corridor".to_string(), slime_corridor());
+        for (name, course) in generated.chain([corridor]) {
+            let (factory, table) = table_of(&course);
+            tables.push((name, course, factory, table));
+        }
+        for (name, course, factory, table) in &tables {
+            let Some(plain) = solver::searcher_under(table, &house).map(|s| s.under(&house)) else {
+                panic!("{name}: no flags")
+            };
+            assert!(
+                plain.bounds.is_off(),
+                "{name}: without the return, no bounds"
+            );
+            let Some((start, _)) = solver::start_of(course.start, factory) else {
+                panic!("{name}: no start")
+            };
+            let starts: Vec<usize> = factory.index(start).into_iter().collect();
+            let searcher = plain.returning_to(&starts);
+            assert!(!searcher.bounds.is_off() && searcher.returns(), "{name}");
+            let seeds = start_seeds(&searcher, course, factory, name);
+            let goal = searcher.flags.len() as u8;
+            let opts = Options {
+                typical: false,
+                exhaustive: false,
+                budget: solver::STATE_BUDGET,
+            };
+            let whole = searcher.search(&seeds, goal, opts);
+            let b = |s: &State| s.bound(&searcher.bounds);
+            let mut next = Vec::new();
+            for v in whole.visits.iter() {
+                searcher.successors(&v.state, opts, &mut next);
+                for (n, _, _) in &next {
+                    let rest = if n.layer >= goal { 0 } else { b(n) };
+                    assert!(
+                        b(&v.state) <= rest.saturating_add(1),
+                        "{name}, {rule}: {:?} -> {n:?}",
+                        v.state
+                    );
+                    returned += usize::from(n.dead && !v.state.dead);
+                }
+            }
+            let first = seeds.iter().map(b).min().unwrap_or(NEVER);
+            let bounded = searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first);
+            let Some((before, ..)) = whole.finish else {
+                assert!(bounded.is_none_or(|o| o.finish.is_none()), "{name}, {rule}");
+                continue;
+            };
+            lines += 1;
+            let registers = whole.visits.level(before as usize) + 1;
+            assert!(first <= registers, "{name}, {rule}");
+            let Some(bounded) = bounded else {
+                panic!("{name}, {rule}: the bounds missed the line")
+            };
+            assert_eq!(line(&bounded), line(&whole), "{name}, {rule}");
+            assert!(bounded.visits.len() <= whole.visits.len(), "{name}, {rule}");
+            // A step of the line that does not land where the table's step does destroyed the
+            // robot (its next state is off the board or back on its archive).
+            let Some((steps, last, ..)) = line(&whole) else {
+                panic!("{name}, {rule}: no line")
+            };
+            let lands = |s: &State, card: u8| {
+                let to = searcher.table.next_nodes(Searcher::table_state(s));
+                to.get(usize::from(card)).copied()
+            };
+            let mut dies = steps
+                .windows(2)
+                .any(|w| !w[0].0.dead && lands(&w[0].0, w[1].1) != Some(w[1].0.node));
+            if let Some((s, _)) = steps.last() {
+                dies |= lands(s, last) == Some(crate::engine::steps::NO_STEP);
+            }
+            through += usize::from(dies);
+            if dies && name == "slime corridor" {
+                // Bounds that know no return are too high on the way to the destruction: a
+                // search within them misses this line.
+                let plain = Bounds::new(table, &searcher.preds, &searcher.flags, 0, goal.into());
+                let first = seeds.iter().map(|s| s.bound(&plain)).min().unwrap_or(NEVER);
+                let missed = searcher.search_bounded(&seeds, goal, opts, &plain, first);
+                assert_ne!(
+                    missed.as_ref().and_then(line),
+                    line(&whole),
+                    "{name}, {rule}"
+                );
+            }
+        }
+    }
+    // Destructions were followed (the steps into them were checked too), most courses have a
+    // line, and some best lines go through a destruction and the return.
+    eprintln!("{lines} lines, {through} through a destruction, {returned} steps into one");
+    assert!(returned > 0 && lines >= 16 && through >= 4);
+}
+
+/// A course of `tile` alone at (0, 0) under the 1994 rules, flags at `flags` in order, the start
+/// at `start` facing as the player chooses: the validation tests' generated courses.
+pub(super) fn one_tile_course(tile: Tile, start: Square, flags: &[Square]) -> Course {
+    Course {
+        name: tile.id.clone(),
+        description: String::new(),
+        author: String::new(),
+        rules: RulesEdition::Classic1994.into(),
+        players: PlayerRange::default(),
+        lives: LivesRule::Standard,
+        placements: vec![TilePlacement {
+            tile: tile.id.clone(),
+            at: Square::new(0, 0),
+            rotation: Rotation::R0,
+        }],
+        embedded: vec![tile],
+        flags: flags
+            .iter()
+            .enumerate()
+            .map(|(i, &at)| Flag {
+                number: i as u32 + 1,
+                at,
+            })
+            .collect(),
+        start: StartRule::Archive(start),
+    }
+}
+
+/// A course's factory and step table under the plain rules.
+fn table_of(course: &Course) -> (Arc<Factory>, StepTable) {
+    let factory = Arc::new(Factory::new(course.compile(&Library::builtin())));
+    let Some(table) = StepTable::new(Arc::clone(&factory)) else {
+        panic!("{}: no table", course.name)
+    };
+    (factory, table)
+}
+
+/// The hand-solved course of tests/analysis_lives.rs: a 13 x 1 corridor of slime (only Move 2
+/// and Move 3 leave it) between two plain squares, flags at (10, 0) and (4, 0), the start at
+/// (0, 0). Driving off the east edge after flag 1 and returning on it facing west is 7
+/// registers; without a destruction, 8.
+fn slime_corridor() -> Course {
+    let mut tile = Tile::new("slime corridor", 13, 1);
+    for x in 1..12 {
+        let slime = SquareSpec {
+            floor: Some(Floor::Slime),
+            ..SquareSpec::default()
+        };
+        tile.set_square(Square::new(x, 0), slime);
+    }
+    let flags = [Square::new(10, 0), Square::new(4, 0)];
+    one_tile_course(tile, Square::new(0, 0), &flags)
 }

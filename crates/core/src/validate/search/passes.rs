@@ -202,8 +202,13 @@ impl<'a> Searcher<'a> {
     }
 
     /// The bounds that know damage (`hurt.rs`), computed on first use; `None` when they would
-    /// be too large or the validation was cancelled while they were computed.
+    /// be too large, the validation was cancelled while they were computed, or the robot may
+    /// return from a destruction (`Searcher::returning_to`).
     pub(in crate::validate) fn hurt_bounds(&self) -> Option<&Hurt> {
+        // They know no return to the archive (One Free Life, Infinite Lives).
+        if self.returns() {
+            return None;
+        }
         self.hurt
             .get_or_init(|| {
                 Hurt::new(

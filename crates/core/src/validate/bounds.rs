@@ -83,26 +83,42 @@ impl Preds {
 /// (docs/validation.md, Lives): a robot destroyed in register phase `p` loses that register and
 /// the rest of the turn (`PHASES - p` registers in all) and starts the next turn on its archive,
 /// facing as it chooses (RULINGS.md, Re-entry). The archive is the square it started on, or the
-/// flag or repair site it last ended a phase on (`Searcher::site`): one of `cells`. So the relaxed
-/// game has a step from every state that can destroy its robot, costing `PHASES - p`, to the
-/// best of those cells' states in register phase 1 of the same layer, and the bounds stay lower
-/// bounds and consistent for the searches that follow a destruction (`search.rs`, `lives.rs`).
+/// flag or repair site it last ended a phase on (`Searcher::site`). Never the flag it needs next:
+/// ending a phase there touches it, and the robot needs the one after. So the relaxed game has a
+/// step from every state that can destroy its robot, costing `PHASES - p`, to the best state in
+/// register phase 1 of the same layer on a start, a repair site or a flag other than the layer's
+/// own, and the bounds stay lower bounds and consistent for the searches that follow a
+/// destruction (`search.rs`, `lives.rs`).
 pub(in crate::validate) struct Returns {
-    /// Per cell, whether a robot may return there.
-    archive: Vec<bool>,
+    /// Per cell: a start (`A_START`), a flag or repair site (`A_SITE`), both, or neither (0).
+    archive: Vec<u8>,
     /// Per register phase, the table states in it with a card that may destroy the robot: one
     /// that falls, leaves the board or is crushed, or takes damage (the tenth point may come
     /// from any damage).
     deadly: [Vec<u32>; PHASES],
 }
 
+/// `Returns::archive`: a cell a search starts from.
+const A_START: u8 = 1;
+/// `Returns::archive`: a flag or repair site.
+const A_SITE: u8 = 2;
+
 impl Returns {
-    /// A robot that may return to `cells` on `table`.
-    pub fn to(table: &StepTable, cells: impl IntoIterator<Item = usize>) -> Returns {
-        let mut archive = vec![false; table.cells()];
-        for c in cells {
+    /// A robot that may return to `starts` (the cells its searches start from) and `sites` (the
+    /// flags and repair sites) on `table`.
+    pub fn to(
+        table: &StepTable,
+        starts: impl IntoIterator<Item = usize>,
+        sites: impl IntoIterator<Item = usize>,
+    ) -> Returns {
+        let mut archive = vec![0u8; table.cells()];
+        let (starts, sites) = (starts.into_iter(), sites.into_iter());
+        for (c, kind) in starts
+            .map(|c| (c, A_START))
+            .chain(sites.map(|c| (c, A_SITE)))
+        {
             if let Some(a) = archive.get_mut(c) {
-                *a = true;
+                *a |= kind;
             }
         }
         let mut deadly: [Vec<u32>; PHASES] = Default::default();
@@ -118,9 +134,12 @@ impl Returns {
         Returns { archive, deadly }
     }
 
-    /// Whether table state `t` is a return: on an archive cell, in register phase 1.
-    fn is_return(&self, t: usize) -> bool {
-        t.is_multiple_of(PHASES) && self.archive.get(t / PHASES / 4) == Some(&true)
+    /// Whether table state `t` is a return in the layer that needs `flag` next: in register
+    /// phase 1 on a start, or on a flag or repair site other than `flag`.
+    fn is_return(&self, t: usize, flag: usize) -> bool {
+        let cell = t / PHASES / 4;
+        let kind = self.archive.get(cell).copied().unwrap_or(0);
+        t.is_multiple_of(PHASES) && (kind & A_START != 0 || (kind & A_SITE != 0 && cell != flag))
     }
 }
 
@@ -580,7 +599,7 @@ fn layer_bounds(
             reach(&r.deadly[died_in(b, v)], &mut dist, &mut now, v);
         }
         for &t in &now {
-            if back.is_none() && returns.is_some_and(|r| r.is_return(t as usize)) {
+            if back.is_none() && returns.is_some_and(|r| r.is_return(t as usize, flag)) {
                 back = Some(v);
             }
             // A state on the flag is never entered within the layer: arriving there touches it.

@@ -296,7 +296,7 @@ impl<'a> Searcher<'a> {
             return self;
         }
         let sites = (0..self.table.cells()).filter(|&c| self.wrenches[c] > 0);
-        let returns = Returns::to(self.table, starts.iter().copied().chain(sites));
+        let returns = Returns::to(self.table, starts.iter().copied(), sites);
         let goal = self.flags.len();
         self.bounds = Bounds::returning(
             self.table,

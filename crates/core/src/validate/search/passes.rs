@@ -118,7 +118,11 @@ impl<'a> Searcher<'a> {
         // The states the last two passes visited, for the next one's guess.
         let (mut last_pass, mut before_last) = (0usize, 0usize);
         // Each pass keeps at most the budget's states (the memory); all of them together visit
-        // at most `PASSES_BUDGET` times as many (the time), as each repeats the last.
+        // at most `PASSES_BUDGET` times as many (the time), as each repeats the last. Under One
+        // Free Life and Infinite Lives the bounds are low wherever a step may destroy the robot
+        // (`bounds::Returns`): there the passes together visit no more than the whole search
+        // they replace would.
+        let times = if self.returns() { 1 } else { PASSES_BUDGET };
         let mut spent = 0usize;
         // No line is shorter than `first_limit` (the seeds' least bound, or a line known to be no
         // longer than any here), nor than the least a pass dropped once it found none.
@@ -155,10 +159,7 @@ impl<'a> Searcher<'a> {
             }
             let mut pass = opts;
             if opts.budget > 0 {
-                let left = opts
-                    .budget
-                    .saturating_mul(PASSES_BUDGET)
-                    .saturating_sub(spent);
+                let left = opts.budget.saturating_mul(times).saturating_sub(spent);
                 pass.budget = opts.budget.min(left).max(1);
             }
             // A typical hand's line, the second line of the report, gives up as soon as its next

@@ -10,7 +10,7 @@ use crate::geom::{Facing, Square};
 use crate::model::{Barrier, Beams, Course, EdgeSpec, Mount, Tile, Wrenches};
 use crate::validate::bounds::Preds;
 use crate::validate::solver;
-use crate::validate::solver_tests::{one_tile_course, random_square, sample};
+use crate::validate::solver_tests::{SAMPLES, one_tile_course, random_square, sample};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -128,13 +128,7 @@ fn wrenches_of(factory: &Factory, cells: usize) -> Vec<u8> {
 #[test]
 fn hurt_is_the_least_registers_per_state_and_damage_on_the_samples_rulings_damage() {
     let lib = Library::builtin();
-    for name in [
-        "first-steps.json",
-        "dockside-dash.json",
-        "hazard-works.json",
-        "standard-2x2.json",
-        "grand-tour.json",
-    ] {
+    for name in SAMPLES {
         let (_, factory, table) = sample(&lib, name);
         let Some(searcher) = solver::searcher(&table) else {
             panic!("{name}: no flags")

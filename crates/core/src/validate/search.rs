@@ -288,9 +288,9 @@ impl<'a> Searcher<'a> {
     /// Under One Free Life or Infinite Lives (`under`), bounds again, in the relaxed game where
     /// a robot may be destroyed and return to its archive (`bounds::Returns`): one of `starts`
     /// (the cells the searches start from), or a flag or repair site (`Searcher::site`). Off
-    /// under moving flags, as without lives. The typical hand's line and the bounds that know
-    /// damage have no such game: the typical-hand search stays whole (`solver::typical_search`)
-    /// and the others take these alone (`Searcher::hurt_bounds`).
+    /// under moving flags, as without lives. The typical hand's own bounds and the bounds that
+    /// know damage have no such game: the typical-hand search takes these too
+    /// (`solver::typical_search`), and no search brings in the others (`Searcher::hurt_bounds`).
     pub fn returning_to(mut self, starts: &[usize]) -> Searcher<'a> {
         if !self.lives.modelled() || self.timeline.is_some() {
             return self;

@@ -35,7 +35,7 @@ fn line(o: &Outcome) -> Option<Line> {
 }
 
 /// The sample courses the bounded searches are checked on.
-const SAMPLES: [&str; 5] = [
+pub(super) const SAMPLES: [&str; 5] = [
     "first-steps.json",
     "dockside-dash.json",
     "hazard-works.json",
@@ -472,16 +472,18 @@ pub(super) fn one_tile_course(tile: Tile, start: Square, flags: &[Square]) -> Co
             rotation: Rotation::R0,
         }],
         embedded: vec![tile],
-        flags: flags
-            .iter()
-            .enumerate()
-            .map(|(i, &at)| Flag {
-                number: i as u32 + 1,
-                at,
-            })
-            .collect(),
+        flags: numbered_flags(flags),
         start: StartRule::Archive(start),
     }
+}
+
+/// Flags at `squares`, numbered from 1 in order.
+pub(super) fn numbered_flags(squares: &[Square]) -> Vec<Flag> {
+    let flag = |(i, &at): (usize, &Square)| Flag {
+        number: i as u32 + 1,
+        at,
+    };
+    squares.iter().enumerate().map(flag).collect()
 }
 
 /// A course's factory and step table under the plain rules.

@@ -10,11 +10,10 @@ use crate::engine::steps::{CARDS, PHASES, StepTable};
 use crate::format::Library;
 use crate::geom::{Facing, Rotation, Square};
 use crate::model::{
-    Barrier, Course, EdgeSpec, Flag, LivesRule, PlayerRange, RulesEdition, StartRule, Tile,
-    TilePlacement,
+    Barrier, Course, EdgeSpec, LivesRule, PlayerRange, RulesEdition, StartRule, Tile, TilePlacement,
 };
 use crate::validate::hands;
-use crate::validate::solver_tests::random_square;
+use crate::validate::solver_tests::{numbered_flags, random_square};
 use std::sync::Arc;
 
 /// Every built-in sample course.
@@ -249,14 +248,7 @@ fn synthetic(seed: u64) -> Course {
         lives: LivesRule::Standard,
         placements,
         embedded,
-        flags: flags
-            .iter()
-            .enumerate()
-            .map(|(i, &at)| Flag {
-                number: i as u32 + 1,
-                at,
-            })
-            .collect(),
+        flags: numbered_flags(&flags),
         start: StartRule::Archive(start),
     }
 }

@@ -62,11 +62,14 @@ impl Seen {
             *d = s.damage;
             return true;
         }
-        let key = s.key() >> 4;
         if s.used != [0; 7] || s.dealt != 0 {
             // A typical hand's state: no more damage and no more cards of any kind used.
-            return self.used.admit(key, s);
+            if free && !self.timed && s.dealt == 0 {
+                return self.used.admit_at(at, self.plain.len(), s);
+            }
+            return self.used.admit(s.key() >> 4, s);
         }
+        let key = s.key() >> 4;
         if let Ok(word) = u64::try_from(key)
             && word < 1 << (64 - u64::DAMAGE)
         {

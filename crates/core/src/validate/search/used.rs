@@ -30,11 +30,17 @@ fn covers(a: u32, b: u32) -> bool {
     ((b | GUARD) - a) & GUARD == GUARD
 }
 
-/// One (cards used, damage) pair reached, in a list per state without them.
-struct Reached {
-    used: u32,
-    damage: u8,
-    /// The next pair of the same state (`u32::MAX`: none).
+/// How many (cards used, damage) pairs a `Chunk` holds.
+const CHUNK: usize = 5;
+
+/// Up to `CHUNK` (cards used, damage) pairs reached, in a list per state without them: one
+/// cache line holds two, where a list of single pairs took a line each.
+#[derive(Clone, Copy)]
+struct Chunk {
+    used: [u32; CHUNK],
+    damage: [u8; CHUNK],
+    len: u8,
+    /// The next chunk of the same state (`u32::MAX`: none).
     next: u32,
 }
 
@@ -60,11 +66,32 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// Whether a pair on the list in `chunks` from `head` used no more of any kind than `used`
+/// with no more damage than `damage`.
+fn covered(chunks: &[Chunk], head: u32, used: u32, damage: u8) -> bool {
+    let mut at = head;
+    while let Some(c) = chunks.get(at as usize) {
+        let n = usize::from(c.len);
+        for (&u, &d) in c.used[..n].iter().zip(&c.damage[..n]) {
+            if d <= damage && covers(u, used) {
+                return true;
+            }
+        }
+        at = c.next;
+    }
+    false
+}
+
 /// Per state without its damage and its cards used, the pairs of them it was reached with.
 #[derive(Default)]
 pub(super) struct UsedSets {
+    /// The list heads of the states with no lock and a hand dealt undamaged, by their index in
+    /// `Seen`'s plain array, plus one (0: none yet; built on first use, zeroed by the system
+    /// rather than written): most of a typical hand's states, without hashing.
+    flat: Vec<u32>,
+    /// The list heads of the others.
     heads: HashMap<u128, u32, BuildHasherDefault<KeyHasher>>,
-    reached: Vec<Reached>,
+    chunks: Vec<Chunk>,
 }
 
 impl UsedSets {
@@ -73,33 +100,61 @@ impl UsedSets {
     pub fn admit(&mut self, key: u128, s: &State) -> bool {
         use std::collections::hash_map::Entry;
         let used = packed(&s.used);
-        let next = self.reached.len() as u32;
-        // One lookup: the list's head, replaced by the new pair when it is admitted.
-        let head = match self.heads.entry(key) {
+        match self.heads.entry(key) {
             Entry::Vacant(e) => {
-                e.insert(next);
-                u32::MAX
+                e.insert(push(&mut self.chunks, u32::MAX, used, s.damage));
             }
             Entry::Occupied(mut e) => {
                 let head = *e.get();
-                let mut at = head;
-                while let Some(r) = self.reached.get(at as usize) {
-                    if r.damage <= s.damage && covers(r.used, used) {
-                        return false;
-                    }
-                    at = r.next;
+                if covered(&self.chunks, head, used, s.damage) {
+                    return false;
                 }
-                e.insert(next);
-                head
+                e.insert(push(&mut self.chunks, head, used, s.damage));
             }
-        };
-        self.reached.push(Reached {
-            used,
-            damage: s.damage,
-            next: head,
-        });
+        }
         true
     }
+
+    /// `admit` for a state with no lock and a hand dealt undamaged, by its index `at` among
+    /// `states` such states (`Seen`'s plain array): the same test, its list head in `flat`.
+    pub fn admit_at(&mut self, at: usize, states: usize, s: &State) -> bool {
+        if self.flat.is_empty() {
+            self.flat = vec![0; states];
+        }
+        let used = packed(&s.used);
+        let Some(slot) = self.flat.get_mut(at) else {
+            return false;
+        };
+        let head = slot.wrapping_sub(1);
+        if covered(&self.chunks, head, used, s.damage) {
+            return false;
+        }
+        *slot = push(&mut self.chunks, head, used, s.damage) + 1;
+        true
+    }
+}
+
+/// Adds a pair to the list from `head` (`u32::MAX`: none): into its first chunk when that has
+/// room, else a new chunk before it. The list's head after.
+fn push(chunks: &mut Vec<Chunk>, head: u32, used: u32, damage: u8) -> u32 {
+    if let Some(c) = chunks.get_mut(head as usize)
+        && usize::from(c.len) < CHUNK
+    {
+        c.used[usize::from(c.len)] = used;
+        c.damage[usize::from(c.len)] = damage;
+        c.len += 1;
+        return head;
+    }
+    let mut c = Chunk {
+        used: [0; CHUNK],
+        damage: [0; CHUNK],
+        len: 1,
+        next: head,
+    };
+    c.used[0] = used;
+    c.damage[0] = damage;
+    chunks.push(c);
+    (chunks.len() - 1) as u32
 }
 
 #[cfg(test)]
@@ -116,5 +171,52 @@ mod tests {
         assert!(!covers(a, packed(&[1, 0, 1, 0, 1, 0, 0])));
         assert!(covers(packed(&[0; 7]), packed(&[5; 7])));
         assert!(!covers(packed(&[5; 7]), packed(&[4; 7])));
+    }
+
+    #[test]
+    fn a_state_is_new_unless_one_reached_before_used_no_more_with_no_more_damage() {
+        // Seven pairs no one of which covers another (one card of each kind, damage 3), more
+        // than a chunk holds: every one is new, so is a second card of a kind with less damage;
+        // any pair they cover is not, by the hashed key and by the flat index alike.
+        let state = |used: [u8; 7], damage: u8| State {
+            layer: 0,
+            node: 5,
+            phase: 2,
+            damage,
+            cards: [super::super::FREE; 5],
+            turn: [super::super::FREE; 5],
+            used,
+            dealt: 0,
+            tick: 0,
+            archive: 0,
+            deaths: 0,
+            dead: false,
+        };
+        let one = |k: usize, n: u8| {
+            let mut u = [0; 7];
+            u[k] = n;
+            u
+        };
+        let mut hashed = UsedSets::default();
+        let mut flat = UsedSets::default();
+        let mut both = |s: &State| {
+            let a = hashed.admit(7, s);
+            assert_eq!(a, flat.admit_at(3, 10, s), "{s:?}");
+            a
+        };
+        for k in 0..7 {
+            assert!(both(&state(one(k, 1), 3)), "kind {k}");
+        }
+        assert!(both(&state(one(0, 2), 1)));
+        for k in 0..7 {
+            assert!(!both(&state(one(k, 1), 3)), "kind {k} again");
+            assert!(!both(&state(one(k, 2), 4)), "kind {k} twice, more damage");
+        }
+        assert!(!both(&state(one(0, 3), 1)));
+        assert!(both(&state([0; 7], 3)));
+        assert!(!both(&state(one(6, 1), 9)));
+        // Another state (a key or index of its own) is new.
+        assert!(hashed.admit(8, &state(one(0, 1), 3)));
+        assert!(flat.admit_at(4, 10, &state(one(0, 1), 3)));
     }
 }

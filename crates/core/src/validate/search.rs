@@ -12,9 +12,9 @@
 //! turn's registers still to play, and when `typical` the cards used this turn and the damage the
 //! hand was dealt at). A state is dropped when the same state with no more damage, or the same
 //! square, facing and register with no lock, no cards used and no more damage, was reached
-//! before, or under a typical hand the same state with no more damage and no more cards of any
-//! kind used this turn (`used.rs`): less damage never hurts (fewer locks, further from 10), nor
-//! do fewer cards used. Breadth-first on register phases, so the first arrival is the fewest
+//! before, or under a typical hand the same state with no more damage and a turn that can still
+//! play every card it can (`used.rs`, `seen::spent`): less damage never hurts (fewer locks,
+//! further from 10), nor does a hand that may play more. Breadth-first on register phases, so the first arrival is the fewest
 //! registers. The cards a lock keeps are the ones the line reaching the state first played this
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
@@ -556,6 +556,9 @@ impl<'a> Searcher<'a> {
             usize::from(goal),
             self.timed(),
         );
+        if opts.typical {
+            seen = seen.with_caps(&self.caps);
+        }
         let mut dropped = Dropped::default();
         // Whether a state `level` registers in is beyond the limit (noting the drop).
         let mut beyond = |s: &State, level: u32| match &limit {

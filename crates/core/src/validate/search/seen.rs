@@ -2,7 +2,7 @@
 //! an array, the others hashed, in 8 bytes a state where its key fits a word and 16 otherwise
 //! (issue 17 item 7: the largest course validates in under 300 MB).
 
-use super::used::UsedSets;
+use super::used::{UsedSets, packed};
 use super::{FREE, State};
 use crate::engine::steps::PHASES;
 
@@ -22,6 +22,10 @@ pub(in crate::validate) struct Seen {
     timed: bool,
     /// A typical hand's states, by the cards used this turn (`used.rs`).
     used: UsedSets,
+    /// The typical hand's caps (`hands::typical_caps`), packed as `used::packed`, when the
+    /// search plays one: a state with no lock is then compared by what its hand still allows,
+    /// whatever damage it was dealt at (`spent`).
+    caps: Option<[u32; 10]>,
 }
 
 impl Seen {
@@ -36,6 +40,12 @@ impl Seen {
             timed,
             ..Seen::default()
         }
+    }
+
+    /// `Seen` for a typical hand's search (`Seen::caps`).
+    pub fn with_caps(mut self, caps: &[[u8; 7]; 10]) -> Seen {
+        self.caps = Some(caps.map(|c| packed(&c)));
+        self
     }
 
     /// Whether `s` is new: no state reached before is the same with no more damage and no more
@@ -64,8 +74,19 @@ impl Seen {
         }
         if s.used != [0; 7] || s.dealt != 0 {
             // A typical hand's state: no more damage and no more cards of any kind used.
-            if free && !self.timed && s.dealt == 0 {
-                return self.used.admit_at(at, self.plain.len(), s);
+            if free && !self.timed {
+                match &self.caps {
+                    Some(caps) => {
+                        let cap = caps[usize::from(s.dealt).min(caps.len() - 1)];
+                        let spent = spent(cap, packed(&s.used), s.phase);
+                        return self.used.admit_at(at, self.plain.len(), spent, s.damage);
+                    }
+                    None if s.dealt == 0 => {
+                        let used = packed(&s.used);
+                        return self.used.admit_at(at, self.plain.len(), used, s.damage);
+                    }
+                    None => {}
+                }
             }
             return self.used.admit(s.key() >> 4, s);
         }
@@ -85,6 +106,26 @@ impl Seen {
         // A key takes at most 119 bits (`State::key`): with 8 of damage it fits.
         self.wide.admit(key, s.damage)
     }
+}
+
+/// What a typical hand's turn with no lock can no longer play, per card kind, packed as
+/// `used::packed`: 7 less what it still may (`Searcher::typical_allows`: under the cap of its hand,
+/// `cap`, which is no more than a 9-card hand's), and no more than the registers left after
+/// `phase`. A state that may still play at least as many of every kind, with no more damage, can
+/// follow every line the other can, so it is compared by this whatever damage its hand was dealt
+/// at (less spent covers more; `used.rs`). Lane by lane in one word: every count is under 8.
+fn spent(cap: u32, used: u32, phase: u8) -> u32 {
+    const GUARD: u32 = 0x0888_8888;
+    const SEVENS: u32 = 0x0777_7777;
+    // Per lane `cap - used`, and 0 where the cap is used up.
+    let diff = (cap | GUARD) - used;
+    let left_over = diff & (((diff & GUARD) >> 3) * 7);
+    // Per lane no more than the registers left.
+    let left = (PHASES - usize::from(phase)) as u32 * 0x0111_1111;
+    let t = (left | GUARD) - left_over;
+    let under = ((t & GUARD) >> 3) * 7;
+    let may = (left_over & under) | (left & !under & SEVENS);
+    SEVENS - may
 }
 
 /// A slot of a `Table`: `!(key << DAMAGE | damage)`, 0 when empty.
@@ -208,6 +249,33 @@ impl<W: Slot> Table<W> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn what_a_typical_hand_can_no_longer_play_is_worked_out_lane_by_lane_as_one_by_one() {
+        // For every hand size, register and counts up to 3 of each kind: 7 less the least of
+        // what the cap leaves (none when used up) and the registers left.
+        let caps = crate::validate::hands::typical_caps();
+        for (dealt, cap) in caps.iter().enumerate() {
+            for phase in 0..PHASES as u8 {
+                let left = PHASES as u8 - phase;
+                for n in 0..4u32.pow(7) {
+                    let mut used = [0u8; 7];
+                    for (k, u) in used.iter_mut().enumerate() {
+                        *u = ((n >> (2 * k)) & 3) as u8;
+                    }
+                    let mut want = [0u8; 7];
+                    for k in 0..7 {
+                        want[k] = 7 - cap[k].saturating_sub(used[k]).min(left);
+                    }
+                    assert_eq!(
+                        spent(packed(cap), packed(&used), phase),
+                        packed(&want),
+                        "dealt {dealt}, phase {phase}, used {used:?}"
+                    );
+                }
+            }
+        }
+    }
+
     use super::*;
 
     /// Admits every key at damage 5, then checks each keeps its least damage.

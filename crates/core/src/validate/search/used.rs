@@ -3,7 +3,10 @@
 //! kind used this turn, not only with exactly the same cards used. A turn that has used fewer
 //! cards of each kind may still play every card the other may (`Searcher::typical_allows` only
 //! asks that a kind's count stay under its caps), so it can follow every line the other can,
-//! with no more damage. Breadth-first, the state reached first is at no more registers.
+//! with no more damage. Breadth-first, the state reached first is at no more registers. A turn
+//! with no lock is compared by what its hand can no longer play (`seen::spent`) rather than by
+//! the cards it used, so that one dealt at less damage, whose hand is never smaller, covers one
+//! dealt at more.
 
 use super::State;
 use std::collections::HashMap;
@@ -17,7 +20,7 @@ const LANE: u32 = 4;
 const GUARD: u32 = 0x0888_8888;
 
 /// The cards of each kind used this turn, a lane each.
-fn packed(used: &[u8; 7]) -> u32 {
+pub(super) fn packed(used: &[u8; 7]) -> u32 {
     used.iter().enumerate().fold(0, |p, (k, &u)| {
         p | (u32::from(u.min(7)) << (LANE * k as u32))
     })
@@ -115,21 +118,22 @@ impl UsedSets {
         true
     }
 
-    /// `admit` for a state with no lock and a hand dealt undamaged, by its index `at` among
-    /// `states` such states (`Seen`'s plain array): the same test, its list head in `flat`.
-    pub fn admit_at(&mut self, at: usize, states: usize, s: &State) -> bool {
+    /// `admit` for a state with no lock, by its index `at` among `states` such states (`Seen`'s
+    /// plain array), its cards counted in `used` (packed: those used, or under a typical hand's
+    /// caps what it can no longer play, `seen::spent`) and its damage: the same test, its list
+    /// head in `flat`.
+    pub fn admit_at(&mut self, at: usize, states: usize, used: u32, damage: u8) -> bool {
         if self.flat.is_empty() {
             self.flat = vec![0; states];
         }
-        let used = packed(&s.used);
         let Some(slot) = self.flat.get_mut(at) else {
             return false;
         };
         let head = slot.wrapping_sub(1);
-        if covered(&self.chunks, head, used, s.damage) {
+        if covered(&self.chunks, head, used, damage) {
             return false;
         }
-        *slot = push(&mut self.chunks, head, used, s.damage) + 1;
+        *slot = push(&mut self.chunks, head, used, damage) + 1;
         true
     }
 }
@@ -201,7 +205,7 @@ mod tests {
         let mut flat = UsedSets::default();
         let mut both = |s: &State| {
             let a = hashed.admit(7, s);
-            assert_eq!(a, flat.admit_at(3, 10, s), "{s:?}");
+            assert_eq!(a, flat.admit_at(3, 10, packed(&s.used), s.damage), "{s:?}");
             a
         };
         for k in 0..7 {
@@ -217,6 +221,6 @@ mod tests {
         assert!(!both(&state(one(6, 1), 9)));
         // Another state (a key or index of its own) is new.
         assert!(hashed.admit(8, &state(one(0, 1), 3)));
-        assert!(flat.admit_at(4, 10, &state(one(0, 1), 3)));
+        assert!(flat.admit_at(4, 10, packed(&one(0, 1)), 3));
     }
 }

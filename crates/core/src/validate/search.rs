@@ -13,9 +13,9 @@
 //! hand was dealt at). A state is dropped when the same state with no more damage, or the same
 //! square, facing and register with no lock, no cards used and no more damage, was reached
 //! before, or under a typical hand the same state with no more damage and a turn that can still
-//! play every card it can (`used.rs`, `seen::spent`): less damage never hurts (fewer locks,
-//! further from 10), nor does a hand that may play more. Breadth-first on register phases, so the first arrival is the fewest
-//! registers. The cards a lock keeps are the ones the line reaching the state first played this
+//! play every card it can (`used.rs`): less damage never hurts (fewer locks, further from 10),
+//! nor does a hand that may play more. Breadth-first on register phases, so the first arrival is
+//! the fewest registers. The cards a lock keeps are the ones the line reaching the state first played this
 //! turn (`State::turn`); another line reaching the same state in the same register with other
 //! cards is not followed separately, which matters only when the turn ends with 5 or more damage.
 

@@ -12,7 +12,7 @@ const PASSES_BUDGET: usize = 4;
 
 /// How many times its budget of states the passes of a typical hand's search may visit in all:
 /// the report's second line gives up sooner than the first. With the typical hand's dominance
-/// test by what a hand still allows (`seen::spent`), a pass of 2 x 2 tiles of 64 x 64 holds a
+/// test by what a hand still allows (`used::spent`), a pass of 2 x 2 tiles of 64 x 64 holds a
 /// third fewer states, and its passes, growing more slowly, would otherwise run on to three
 /// times the states and more than twice the time, only to prove a higher least length.
 const TYPICAL_BUDGET: usize = 2;

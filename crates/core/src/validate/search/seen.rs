@@ -2,7 +2,7 @@
 //! an array, the others hashed, in 8 bytes a state where its key fits a word and 16 otherwise
 //! (issue 17 item 7: the largest course validates in under 300 MB).
 
-use super::used::{UsedSets, packed};
+use super::used::{UsedSets, packed, spent};
 use super::{FREE, State};
 use crate::engine::steps::PHASES;
 
@@ -20,11 +20,12 @@ pub(in crate::validate) struct Seen {
     /// Under moving flags the same square at another turn of the timeline is another state:
     /// every state is hashed with its turn.
     timed: bool,
-    /// A typical hand's states, by the cards used this turn (`used.rs`).
+    /// A typical hand's states, by the cards used this turn or what its hand can no longer
+    /// play (`used.rs`).
     used: UsedSets,
     /// The typical hand's caps (`hands::typical_caps`), packed as `used::packed`, when the
     /// search plays one: a state with no lock is then compared by what its hand still allows,
-    /// whatever damage it was dealt at (`spent`).
+    /// whatever damage it was dealt at (`used::spent`).
     caps: Option<[u32; 10]>,
 }
 
@@ -73,7 +74,8 @@ impl Seen {
             return true;
         }
         if s.used != [0; 7] || s.dealt != 0 {
-            // A typical hand's state: no more damage and no more cards of any kind used.
+            // A typical hand's state: no more damage and a turn that can still play every card
+            // this one can.
             if free && !self.timed {
                 match &self.caps {
                     Some(caps) => {
@@ -106,26 +108,6 @@ impl Seen {
         // A key takes at most 119 bits (`State::key`): with 8 of damage it fits.
         self.wide.admit(key, s.damage)
     }
-}
-
-/// What a typical hand's turn with no lock can no longer play, per card kind, packed as
-/// `used::packed`: 7 less what it still may (`Searcher::typical_allows`: under the cap of its hand,
-/// `cap`, which is no more than a 9-card hand's), and no more than the registers left after
-/// `phase`. A state that may still play at least as many of every kind, with no more damage, can
-/// follow every line the other can, so it is compared by this whatever damage its hand was dealt
-/// at (less spent covers more; `used.rs`). Lane by lane in one word: every count is under 8.
-fn spent(cap: u32, used: u32, phase: u8) -> u32 {
-    const GUARD: u32 = 0x0888_8888;
-    const SEVENS: u32 = 0x0777_7777;
-    // Per lane `cap - used`, and 0 where the cap is used up.
-    let diff = (cap | GUARD) - used;
-    let left_over = diff & (((diff & GUARD) >> 3) * 7);
-    // Per lane no more than the registers left.
-    let left = (PHASES - usize::from(phase)) as u32 * 0x0111_1111;
-    let t = (left | GUARD) - left_over;
-    let under = ((t & GUARD) >> 3) * 7;
-    let may = (left_over & under) | (left & !under & SEVENS);
-    SEVENS - may
 }
 
 /// A slot of a `Table`: `!(key << DAMAGE | damage)`, 0 when empty.
@@ -249,33 +231,6 @@ impl<W: Slot> Table<W> {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn what_a_typical_hand_can_no_longer_play_is_worked_out_lane_by_lane_as_one_by_one() {
-        // For every hand size, register and counts up to 3 of each kind: 7 less the least of
-        // what the cap leaves (none when used up) and the registers left.
-        let caps = crate::validate::hands::typical_caps();
-        for (dealt, cap) in caps.iter().enumerate() {
-            for phase in 0..PHASES as u8 {
-                let left = PHASES as u8 - phase;
-                for n in 0..4u32.pow(7) {
-                    let mut used = [0u8; 7];
-                    for (k, u) in used.iter_mut().enumerate() {
-                        *u = ((n >> (2 * k)) & 3) as u8;
-                    }
-                    let mut want = [0u8; 7];
-                    for k in 0..7 {
-                        want[k] = 7 - cap[k].saturating_sub(used[k]).min(left);
-                    }
-                    assert_eq!(
-                        spent(packed(cap), packed(&used), phase),
-                        packed(&want),
-                        "dealt {dealt}, phase {phase}, used {used:?}"
-                    );
-                }
-            }
-        }
-    }
-
     use super::*;
 
     /// Admits every key at damage 5, then checks each keeps its least damage.

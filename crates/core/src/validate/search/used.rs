@@ -4,11 +4,12 @@
 //! cards of each kind may still play every card the other may (`Searcher::typical_allows` only
 //! asks that a kind's count stay under its caps), so it can follow every line the other can,
 //! with no more damage. Breadth-first, the state reached first is at no more registers. A turn
-//! with no lock is compared by what its hand can no longer play (`seen::spent`) rather than by
+//! with no lock is compared by what its hand can no longer play (`spent`) rather than by
 //! the cards it used, so that one dealt at less damage, whose hand is never smaller, covers one
 //! dealt at more.
 
 use super::State;
+use crate::engine::steps::PHASES;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -31,6 +32,25 @@ pub(super) fn packed(used: &[u8; 7]) -> u32 {
 /// next, as each count is under 8).
 fn covers(a: u32, b: u32) -> bool {
     ((b | GUARD) - a) & GUARD == GUARD
+}
+
+/// What a typical hand's turn with no lock can no longer play, per card kind, packed as
+/// `packed`: 7 less what it still may (`Searcher::typical_allows`: under the cap of its hand,
+/// `cap`, which is no more than a 9-card hand's), and no more than the registers left after
+/// `phase`. A state that may still play at least as many of every kind, with no more damage, can
+/// follow every line the other can, so it is compared by this whatever damage its hand was dealt
+/// at (less spent covers more). Lane by lane in one word: every count is under 8.
+pub(super) fn spent(cap: u32, used: u32, phase: u8) -> u32 {
+    const SEVENS: u32 = 0x0777_7777;
+    // Per lane `cap - used`, and 0 where the cap is used up.
+    let diff = (cap | GUARD) - used;
+    let left_over = diff & (((diff & GUARD) >> 3) * 7);
+    // Per lane no more than the registers left.
+    let left = (PHASES - usize::from(phase)) as u32 * 0x0111_1111;
+    let t = (left | GUARD) - left_over;
+    let under = ((t & GUARD) >> 3) * 7;
+    let may = (left_over & under) | (left & !under & SEVENS);
+    SEVENS - may
 }
 
 /// How many (cards used, damage) pairs a `Chunk` holds.
@@ -88,9 +108,10 @@ fn covered(chunks: &[Chunk], head: u32, used: u32, damage: u8) -> bool {
 /// Per state without its damage and its cards used, the pairs of them it was reached with.
 #[derive(Default)]
 pub(super) struct UsedSets {
-    /// The list heads of the states with no lock and a hand dealt undamaged, by their index in
-    /// `Seen`'s plain array, plus one (0: none yet; built on first use, zeroed by the system
-    /// rather than written): most of a typical hand's states, without hashing.
+    /// The list heads of the states with no lock (under a typical hand whatever damage it was
+    /// dealt at, else dealt undamaged), by their index in `Seen`'s plain array, plus one (0: none
+    /// yet; built on first use, zeroed by the system rather than written): most of a typical
+    /// hand's states, without hashing.
     flat: Vec<u32>,
     /// The list heads of the others.
     heads: HashMap<u128, u32, BuildHasherDefault<KeyHasher>>,
@@ -120,7 +141,7 @@ impl UsedSets {
 
     /// `admit` for a state with no lock, by its index `at` among `states` such states (`Seen`'s
     /// plain array), its cards counted in `used` (packed: those used, or under a typical hand's
-    /// caps what it can no longer play, `seen::spent`) and its damage: the same test, its list
+    /// caps what it can no longer play, `spent`) and its damage: the same test, its list
     /// head in `flat`.
     pub fn admit_at(&mut self, at: usize, states: usize, used: u32, damage: u8) -> bool {
         if self.flat.is_empty() {
@@ -164,6 +185,33 @@ fn push(chunks: &mut Vec<Chunk>, head: u32, used: u32, damage: u8) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_typical_hand_can_no_longer_play_is_worked_out_lane_by_lane_as_one_by_one() {
+        // For every hand size, register and counts up to 3 of each kind: 7 less the least of
+        // what the cap leaves (none when used up) and the registers left.
+        let caps = crate::validate::hands::typical_caps();
+        for (dealt, cap) in caps.iter().enumerate() {
+            for phase in 0..PHASES as u8 {
+                let left = PHASES as u8 - phase;
+                for n in 0..4u32.pow(7) {
+                    let mut used = [0u8; 7];
+                    for (k, u) in used.iter_mut().enumerate() {
+                        *u = ((n >> (2 * k)) & 3) as u8;
+                    }
+                    let mut want = [0u8; 7];
+                    for k in 0..7 {
+                        want[k] = 7 - cap[k].saturating_sub(used[k]).min(left);
+                    }
+                    assert_eq!(
+                        spent(packed(cap), packed(&used), phase),
+                        packed(&want),
+                        "dealt {dealt}, phase {phase}, used {used:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_turn_that_used_no_more_cards_of_any_kind_covers_the_other() {

@@ -12,7 +12,9 @@
 //! A layer is searched only as long as it can still add an arrival (issue 17 item 7): once every
 //! facing and register on flag k has been reached with no damage, no later arrival there gets
 //! past those (`Settled`), so layer k - 1 can add nothing (its only use is to step onto flag k)
-//! and layer k only its own returns to flag k, which are settled too once flag k + 1 is.
+//! and layer k only its own returns to flag k, which are settled too once flag k + 1 is. Under
+//! moving flags an arrival is the step that touches the flag, so the last layer searched adds
+//! none: its touches reach the last flag.
 
 use super::search::{Options, Searcher, Seen, State};
 use crate::engine::steps::PHASES;
@@ -72,6 +74,15 @@ pub(super) fn arrivals_until(
     let mut next = Vec::new();
     let mut gave_up = false;
     let mut settled = Settled::new(usize::from(goal), settle && !searcher.timed());
+    // Under moving flags an arrival is a step that touches its flag (`Searcher::on_flag`), kept
+    // by a test of its own: a state of the same layer, square, register and turn that stood on
+    // the flag without touching it, reached first with no more damage, drops the touch from
+    // the search (the two go on alike) but must not drop it from the arrivals. The last layer
+    // searched touches only the last flag, which ends the race, so when `settle` is set its
+    // states are kept as arrivals and not searched on.
+    let moving = searcher.timeline.is_some();
+    let mut touches = Seen::new(0, usize::from(goal), true);
+    let last = (settle && moving).then(|| goal.saturating_sub(1));
     while let Some(level) = buckets.iter().position(|b| !b.is_empty()) {
         let Some(s) = buckets[level].pop() else {
             break;
@@ -87,16 +98,30 @@ pub(super) fn arrivals_until(
         searcher.successors(&s, opts, &mut next);
         for &(n, _, touched) in &next {
             // The last flag ends the race: nothing to seed beyond it.
-            if n.layer >= goal || settled.done(n.layer) || !seen.admit(&n) {
+            if n.layer >= goal || settled.done(n.layer) {
+                continue;
+            }
+            let layer = usize::from(n.layer);
+            let arrives = layer > 0 && !n.dead && searcher.on_flag(&n, touched);
+            if moving && arrives && touches.admit(&n) {
+                on[layer].push(n);
+            }
+            if last == Some(n.layer) || !seen.admit(&n) {
                 continue;
             }
             admitted += 1;
-            let layer = usize::from(n.layer);
-            if layer > 0 && !n.dead && searcher.on_flag(&n, touched) {
+            if arrives && !moving {
                 on[layer].push(n);
                 settled.arrive(&n);
             }
             buckets[usize::from(n.damage).min(LEVELS - 1)].push(n);
+        }
+    }
+    // A touch kept before one of the same state with less damage adds nothing to it.
+    if moving {
+        for states in &mut on {
+            states.sort_by_key(|s| (identity(s), s.damage));
+            states.dedup_by_key(|s| identity(s));
         }
     }
     // A fixed order (least damage first) for the searches they seed, whatever order they were
@@ -110,6 +135,13 @@ pub(super) fn arrivals_until(
         #[cfg(test)]
         admitted,
     }
+}
+
+/// A state without its damage (`Seen`'s identity for the arrivals searched here).
+fn identity(s: &State) -> (u8, u32, u8, [u8; 5], u16, u32, u8, bool) {
+    (
+        s.layer, s.node, s.phase, s.cards, s.tick, s.archive, s.deaths, s.dead,
+    )
 }
 
 /// Which flags have all their arrivals: every facing and register phase on the flag reached

@@ -199,11 +199,8 @@ fn each_legs_minimum_from_every_arrival_found_least_damage_first_is_the_whole_se
     }
 }
 
-#[test]
-fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
-    // The bounds assume flags that stay put (`bounds.rs`): on the moving-flags sample they are
-    // off, and the searches that would use them give the whole search's line, plain and with a
-    // typical hand (docs/validation.md, Speed).
+/// The moving-flags sample: the course, its factory and its step table under its house rules.
+fn moving_flags() -> (Course, Arc<Factory>, StepTable) {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../courses/moving-flags.json");
     let course = match crate::format::load_document(&path) {
@@ -217,6 +214,16 @@ fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
     let Some(table) = StepTable::new(Arc::clone(&factory)) else {
         panic!("no table")
     };
+    (course, factory, table)
+}
+
+#[test]
+fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
+    // The bounds assume flags that stay put (`bounds.rs`): on the moving-flags sample they are
+    // off, and the searches that would use them give the whole search's line, plain and with a
+    // typical hand (docs/validation.md, Speed).
+    let (course, factory, table) = moving_flags();
+    let house = course.rules.house;
     let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {
         panic!("no flags")
     };
@@ -238,6 +245,75 @@ fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
         assert!(whole.finish.is_some(), "typical {typical}: no line");
         assert_eq!(line(&bounded), line(&whole), "typical {typical}");
     }
+}
+
+#[test]
+fn a_touch_of_a_moving_flag_is_an_arrival_though_a_robot_stood_there_first_docs_moving_flags() {
+    // docs/validation.md, Moving flags: leg minima start from every arrival that touched the
+    // previous flag. A robot that touched flag 1 and stood on it again later, with no more
+    // damage, is the same search state as a fresh touch there (same square, register, turn of
+    // the timeline and archive) but no arrival: reached first, it used to drop the touch from
+    // the arrivals too, and the sample's second leg started from 6 damage where a touch with
+    // none leads on as fast. Here every touch of flag 1 is collected from the start's layer
+    // alone (no state that touched flag 1 is searched, so none can hide one): each is among the
+    // arrivals on flag 1, or one that goes on at least as well.
+    use crate::engine::steps::PHASES;
+    use crate::validate::search::Seen;
+    use std::collections::HashMap;
+    let (course, factory, table) = moving_flags();
+    let house = course.rules.house;
+    let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {
+        panic!("no flags")
+    };
+    let seeds = start_seeds(&searcher, &course, &factory, "moving-flags.json");
+    let goal = searcher.flags.len() as u8;
+    assert!(goal >= 2, "a second leg to start");
+    let budget = solver::STATE_BUDGET;
+    let opts = Options {
+        typical: false,
+        exhaustive: true,
+        budget,
+    };
+    let mut seen = Seen::new(table.states() / PHASES, usize::from(goal), true);
+    let mut queue: Vec<State> = seeds.iter().copied().filter(|s| seen.admit(s)).collect();
+    // Per touch without its damage and locks: its least damage with each set of locks.
+    type Place = (u32, u8, u16, u32, u8);
+    let place = |s: &State| (s.node, s.phase, s.tick, s.archive, s.deaths);
+    let mut touches: HashMap<(Place, [u8; 5]), u8> = HashMap::new();
+    let mut next = Vec::new();
+    let mut searched = 0;
+    while let Some(s) = queue.pop() {
+        searched += 1;
+        assert!(searched < budget, "the start's layer runs on");
+        searcher.successors(&s, opts, &mut next);
+        for &(n, _, touched) in &next {
+            if n.layer == 1 && touched && !n.dead {
+                let damage = touches.entry((place(&n), n.cards)).or_insert(n.damage);
+                *damage = (*damage).min(n.damage);
+            } else if n.layer == 0 && seen.admit(&n) {
+                queue.push(n);
+            }
+        }
+    }
+    assert!(!touches.is_empty());
+    let arrivals = reach::arrivals(&searcher, &seeds, goal, budget);
+    assert!(!arrivals.gave_up);
+    let found = &arrivals.on[1];
+    assert!(found.iter().all(|s| s.layer == 1 && !s.dead));
+    // Each touch is an arrival, or one with no more damage and no lock where it has one is.
+    let unlocked = |cards: &[u8; 5]| cards.iter().all(|&c| Searcher::card(c).is_none());
+    for ((at, cards), damage) in &touches {
+        let covered = found.iter().any(|s| {
+            place(s) == *at && s.damage <= *damage && (s.cards == *cards || unlocked(&s.cards))
+        });
+        assert!(
+            covered,
+            "the touch {at:?} {cards:?} with {damage} damage is no arrival"
+        );
+    }
+    // Among them, a touch with no damage at the end of a turn: the second leg's own minimum
+    // starts from it (1 register, a Move 2, from 0 damage; it said 6 before).
+    assert!(found.iter().any(|s| s.damage == 0 && s.phase == 0));
 }
 
 #[test]

@@ -85,10 +85,11 @@ fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue
 fn the_arrivals_search_that_leaves_settled_layers_finds_every_arrival_the_whole_one_does() {
     // issue 17 item 7: `reach::arrivals` stops searching a layer once it can add no arrival;
     // the arrivals on every flag, state for state and in order, are those of the search that
-    // runs until no state is left.
+    // runs until no state is left. Under moving flags (the last course) the last layer is not
+    // searched at all: an arrival there is a touch, and its touches reach the last flag.
     let lib = Library::builtin();
     let mut cut = 0;
-    for name in SAMPLES {
+    for name in SAMPLES.into_iter().chain(["moving-flags.json"]) {
         let (course, table) = table_of(&lib, name);
         let house = course.rules.house;
         let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {

@@ -329,12 +329,8 @@ fn start(course: &Course, board: &Board, fold: Option<&Fold>, out: &mut Out) {
                     starts.iter().map(|s| s.1).collect(),
                     Vec::new(),
                     format!(
-                        "numbered start squares are {}; they must be 1..n without gaps or duplicates",
-                        numbers
-                            .iter()
-                            .map(u8::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        "numbered start squares must be 1..n without gaps or duplicates: {}",
+                        numbering_faults(&numbers)
                     ),
                 );
             }
@@ -655,4 +651,19 @@ fn unreachable_reason(u: &super::Unreachable, board: &Board) -> String {
         ));
     }
     reason
+}
+
+/// What is wrong with the sorted start `numbers` (1-8), in a few words however many squares
+/// there are: "start 1 is on 25 squares, there is no start 3".
+fn numbering_faults(numbers: &[u8]) -> String {
+    let highest = numbers.last().copied().unwrap_or(0);
+    let mut faults = Vec::new();
+    for n in 1..=highest {
+        match numbers.iter().filter(|&&m| m == n).count() {
+            0 => faults.push(format!("there is no start {n}")),
+            1 => {}
+            k => faults.push(format!("start {n} is on {k} squares")),
+        }
+    }
+    faults.join(", ")
 }

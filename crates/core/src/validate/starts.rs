@@ -76,7 +76,12 @@ pub(super) fn every_start(
     match start {
         StartRule::Archive(_) => vec![StartLine::of(None, first)],
         StartRule::Numbered => {
-            let starts = searcher.table.factory().board().start_squares();
+            let mut starts = searcher.table.factory().board().start_squares();
+            // Robots take one square of each number (seed 000, Set Up): a number printed on more
+            // squares is the error `start-numbering`, and only its first square in reading order
+            // is solved (each square a whole search: 200 of them on the largest course would
+            // run for minutes).
+            starts.dedup_by_key(|s| s.0);
             starts
                 .iter()
                 .enumerate()

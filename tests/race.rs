@@ -257,3 +257,25 @@ fn a_test_drive_on_a_course_with_one_life_eliminates_each_robot_at_its_first_des
         assert!(robots.is_some_and(|r| r > 0) && deaths <= robots, "{b}");
     }
 }
+
+#[test]
+fn validate_refuses_more_bot_games_than_the_estimate_needs_instead_of_running_for_ever() {
+    // `validate --play N` plays its games one after another (a few seconds to half a minute for
+    // 200): N past 10000 is refused at once, with the range, rather than run for days.
+    for n in ["10001", "18446744073709551615"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_factory-floor"))
+            .args(["validate", "--play", n])
+            .arg(course())
+            .output();
+        let Ok(out) = out else {
+            panic!("the binary does not run")
+        };
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{n}: {err}");
+        assert!(
+            err.contains("--play") && err.contains("10000"),
+            "{n}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{n}: a report was printed");
+    }
+}

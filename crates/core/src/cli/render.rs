@@ -135,14 +135,21 @@ pub fn export(args: &Args, progress: &mut dyn FnMut(&str, usize, usize)) -> Resu
         ));
     };
     let (scene, title) = scene_of_file(file)?;
+    // The same answer in every format (an SVG of nothing would be written without it).
+    if !(scene.width > 0.0 && scene.height > 0.0) {
+        return Err(format!(
+            "{}: the board has no squares to draw: place a tile first",
+            file.display()
+        ));
+    }
+    let in_file = |e: String| format!("{}: {e}", file.display());
     let (bytes, summary) = match format {
         Format::Png => {
             let scale = match args.dpi {
                 Some(dpi) => (args.print.square_mm / 25.4 * dpi as f32).round().max(1.0) as u32,
                 None => args.scale,
             };
-            let bytes =
-                png::scene_to_png(&scene, scale).map_err(|e| format!("{}: {e}", file.display()))?;
+            let bytes = png::scene_to_png(&scene, scale).map_err(in_file)?;
             (bytes, format!("{scale} pixels a square"))
         }
         Format::Svg => {
@@ -160,13 +167,15 @@ pub fn export(args: &Args, progress: &mut dyn FnMut(&str, usize, usize)) -> Resu
         }
         Format::Pdf if args.fit => {
             let page = args.print.paper.size_mm();
-            let bytes = pdf::scene_to_pdf_fitted(&scene, page, args.print.margin_mm, &title)?;
+            let bytes = pdf::scene_to_pdf_fitted(&scene, page, args.print.margin_mm, &title)
+                .map_err(in_file)?;
             (bytes, format!("1 page, {}", args.print.paper.name()))
         }
         Format::Pdf => {
-            let plan = plan(scene.width, scene.height, args.print)?;
+            let plan = plan(scene.width, scene.height, args.print).map_err(in_file)?;
             let bytes =
-                pdf::scene_to_pdf_pages(&scene, &plan, &title, &mut |d, a| progress("page", d, a))?;
+                pdf::scene_to_pdf_pages(&scene, &plan, &title, &mut |d, a| progress("page", d, a))
+                    .map_err(in_file)?;
             let summary = format!(
                 "{} page(s), {} x {}, {} {}, squares {} mm",
                 plan.pages.len(),

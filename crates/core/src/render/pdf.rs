@@ -49,7 +49,7 @@ pub fn scene_to_pdf_fitted(
         label(
             &mut surface,
             &font,
-            title,
+            &heading(title),
             (margin_mm, margin_mm),
             4.0,
             Anchor::TOP_LEFT,
@@ -125,6 +125,26 @@ pub fn scene_to_pdf_pages(
     finish(doc)
 }
 
+/// The most characters of a name a page's heading prints: a line across the page, the page's
+/// name after it.
+const HEADING_CHARS: usize = 60;
+
+/// `title` as a page's heading prints it: cut at `HEADING_CHARS` with an ellipsis. A longer
+/// name runs off the paper anyway, and laid out on every page of a large print (a course name
+/// may be as long as its file) it took longer than the map.
+fn heading(title: &str) -> std::borrow::Cow<'_, str> {
+    match title.char_indices().nth(HEADING_CHARS) {
+        None => title.into(),
+        Some(_) => {
+            let cut = title
+                .char_indices()
+                .nth(HEADING_CHARS - 1)
+                .map_or(title.len(), |(i, _)| i);
+            format!("{}\u{2026}", &title[..cut]).into()
+        }
+    }
+}
+
 /// The page's name, the cut marks and the join lines and labels.
 fn furniture(
     surface: &mut Surface<'_>,
@@ -137,6 +157,7 @@ fn furniture(
 ) {
     let m = plan.settings.margin_mm;
     let name = tile.label();
+    let title = heading(title);
     let header = format!(
         "{title}  -  page {name} ({} of {total}, {} x {} pages)  -  squares {} mm: 10 squares = {} mm",
         index + 1,
@@ -558,4 +579,20 @@ fn bounds(shape: &Shape) -> Window {
 
 fn overlaps(a: Window, b: Window) -> bool {
     a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_heading_cuts_a_long_name_with_an_ellipsis_and_keeps_a_short_one() {
+        assert_eq!(heading("Grand Tour"), "Grand Tour");
+        let exact = "é".repeat(HEADING_CHARS);
+        assert_eq!(heading(&exact), exact.as_str());
+        let long = "ü".repeat(100_000);
+        let cut = heading(&long);
+        assert_eq!(cut.chars().count(), HEADING_CHARS);
+        assert!(cut.ends_with('\u{2026}') && cut.starts_with("üü"));
+    }
 }

@@ -46,6 +46,34 @@ fn render_file_writes_a_course_picture_and_names_files_it_cannot_read() {
     );
 }
 
+#[test]
+fn a_course_with_no_tiles_is_refused_alike_in_every_format_naming_the_file() {
+    let Some(dir) = tempfile::tempdir().ok() else {
+        panic!("no temp dir")
+    };
+    let text = std::fs::read_to_string(fixture("two_tiles_course.json")).unwrap_or_default();
+    let start = text.find("\"tiles\": [").unwrap_or(0);
+    // The list's own closing bracket: the first at the start of a line after it.
+    let end = text[start..].find("\n  ]").map_or(start, |e| start + e + 4);
+    assert!(end > start, "the fixture places tiles");
+    let empty = dir.path().join("empty.json");
+    let written = std::fs::write(
+        &empty,
+        format!("{}\"tiles\": []{}", &text[..start], &text[end..]),
+    );
+    assert!(written.is_ok());
+    for ext in ["png", "svg", "pdf"] {
+        let out = dir.path().join(format!("empty.{ext}"));
+        let args = Args::new(vec![empty.clone()], out.clone());
+        let err = export(&args, &mut |_, _, _| ()).err().unwrap_or_default();
+        assert!(
+            err.contains("empty.json") && err.contains("no squares"),
+            "{ext}: {err}"
+        );
+        assert!(!out.exists(), "{ext}: a file was written");
+    }
+}
+
 fn repo(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../..")

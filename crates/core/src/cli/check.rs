@@ -55,6 +55,14 @@ pub fn check_file(path: &Path) -> FileReport {
         Ok(Document::Tile(_)) => {}
         Ok(Document::Course(course)) => {
             let library = Library::for_file(path);
+            // A tile file beside the course that cannot be read is not used: a tile of its id
+            // from elsewhere (the built-in one) would stand in for it without a word.
+            report.problems.extend(
+                library
+                    .errors
+                    .iter()
+                    .map(|e| format!("{}: a file beside it is not read: {e}", path.display())),
+            );
             let (lines, errors) = course_problems(&course, &library);
             let target = if errors {
                 &mut report.problems
@@ -81,4 +89,37 @@ pub fn course_problems(course: &Course, library: &Library) -> (Vec<String>, bool
         .map(|d| d.to_string())
         .collect();
     (lines, validate::has_errors(&diagnostics))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tile_file_beside_a_course_that_cannot_be_read_is_a_problem_naming_it_and_its_line() {
+        // A tile cut short beside the course is not read; a built-in tile of its id would
+        // stand in for it without a word. The course itself is clean.
+        let Ok(dir) = tempfile::tempdir() else {
+            panic!("no temp dir")
+        };
+        let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../courses/first-steps.json");
+        let courses = dir.path().join("courses");
+        let tiles = dir.path().join("tiles");
+        assert!(std::fs::create_dir_all(&courses).is_ok() && std::fs::create_dir(&tiles).is_ok());
+        let course = courses.join("c.json");
+        assert!(std::fs::copy(&sample, &course).is_ok());
+        let clean = check_file(&course);
+        assert!(clean.problems.is_empty(), "{:?}", clean.problems);
+        let cut = "{\n  \"format\": \"factory-floor/tile\",\n  \"version\": 1,\n  \"id\": \"gear";
+        assert!(std::fs::write(tiles.join("mine.json"), cut).is_ok());
+        let report = check_file(&course);
+        assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+        let line = &report.problems[0];
+        assert!(
+            line.contains("c.json: a file beside it is not read: ")
+                && line.contains("mine.json:4:"),
+            "{line}"
+        );
+        assert!(!report.unreadable);
+    }
 }

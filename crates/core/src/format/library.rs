@@ -244,18 +244,33 @@ impl Library {
     /// the very text of a tile in `read` is that tile, not read again.
     fn add_dir_tiles(&mut self, dir: &Path, read: &[(&str, Tile)]) {
         for path in json_files(dir) {
-            let Ok(text) = read_text(&path) else {
-                continue;
+            let text = match read_text(&path) {
+                Ok(text) => text,
+                Err(e) => {
+                    self.errors.push(e);
+                    continue;
+                }
             };
+            let file = path.display().to_string();
             let tile = match read.iter().find(|(t, _)| *t == text) {
                 Some((_, tile)) => tile.clone(),
-                None if claims_tile(&text) => {
-                    match document_from_str(&path.display().to_string(), &text) {
-                        Ok(Document::Tile(tile)) => tile,
-                        _ => continue,
+                None if claims_tile(&text) => match document_from_str(&file, &text) {
+                    Ok(Document::Tile(tile)) => tile,
+                    Ok(Document::Course(_)) => continue,
+                    Err(e) => {
+                        self.errors.push(e);
+                        continue;
                     }
+                },
+                // A course, or another program's JSON: not read. A file that is no JSON at all
+                // may be a tile cut short, which must not pass unnoticed (a built-in tile of its
+                // id is then used in its place).
+                None => {
+                    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&text) {
+                        self.errors.push(super::error::syntax_error(&file, &e));
+                    }
+                    continue;
                 }
-                None => continue,
             };
             self.add(Document::Tile(tile), Origin::File(path));
         }
@@ -305,7 +320,9 @@ impl Library {
     }
 
     /// `for_file` with the user library folder given. The same library as `standard_in(user,
-    /// &[])` without its courses and errors, then the tiles of the folders beside `path`; read
+    /// &[])` without its courses and errors, then the tiles of the folders beside `path`, with
+    /// the files there that could not be read as tiles in `errors` (a file of JSON that is no
+    /// tile, such as a course, is none); read
     /// without the courses, in the built-in library or in those folders, which it does not keep
     /// (issue 17 item 7: loading is part of every command's time), and without reading again a
     /// file that holds a built-in tile's very text (`tiles/` beside the sample courses).
@@ -322,6 +339,8 @@ impl Library {
         for d in folders_beside(path) {
             let mut extra = Library::default();
             extra.add_dir_tiles(&d, &read);
+            // The files beside the course that it could not read as tiles (`check` says so).
+            lib.errors.append(&mut extra.errors);
             for t in extra.tiles {
                 lib.add_on(Document::Tile(t.tile), t.origin, Shelf::Beside);
             }

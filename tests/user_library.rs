@@ -366,6 +366,26 @@ fn a_bundle_of_a_course_using_a_user_tile_opens_with_an_empty_user_library() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(std::fs::read(&course_file).ok(), before);
+    // Nor may the bundle or a Tiled map go over a tile file the course takes a tile from.
+    let yard = f.user.join("my-yard.json");
+    let kept = std::fs::read(&yard).ok();
+    for args in [
+        vec!["bundle".as_ref(), course_file.as_os_str()],
+        vec![
+            "export".as_ref(),
+            "--format".as_ref(),
+            "tiled".as_ref(),
+            course_file.as_os_str(),
+        ],
+    ] {
+        let mut args = args;
+        args.extend(["-o".as_ref(), yard.as_os_str()]);
+        let out = run(&args, &f.user);
+        let said = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains("this is the input file"), "{said}");
+        assert_eq!(std::fs::read(&yard).ok(), kept, "{args:?}");
+    }
 
     // In a window with an empty user library, the bundle opens whole and offers its tiles.
     let mut h = start(&empty, None);

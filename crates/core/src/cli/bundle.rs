@@ -49,6 +49,12 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         return super::FAILED;
     }
     let library = Library::for_file(&args.course);
+    let tiles = library.tile_files(&course);
+    let inputs: Vec<&std::path::Path> = tiles.iter().map(|p| p.as_path()).collect();
+    if let Err(e) = crate::format::refuse_input_as_output(&args.output, &inputs) {
+        let _ = writeln!(err, "{e}");
+        return super::FAILED;
+    }
     for note in library.resolution_notes(&course) {
         let _ = writeln!(out, "{}: {note}", args.course.display());
     }

@@ -58,8 +58,16 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return super::FAILED;
         }
     };
+    let library = Library::for_file(input);
+    // Nor over a tile file the course takes a tile from.
+    let tiles = library.tile_files(&course);
+    let inputs: Vec<&std::path::Path> = tiles.iter().map(|p| p.as_path()).collect();
+    if let Err(e) = refuse_input_as_output(&args.output, &inputs) {
+        let _ = writeln!(err, "{e}");
+        return super::FAILED;
+    }
     let text = match args.format {
-        Format::Tiled => tiled::export_course(&course, &Library::for_file(input)),
+        Format::Tiled => tiled::export_course(&course, &library),
     };
     let text = match text {
         Ok(t) => t,

@@ -369,6 +369,26 @@ impl Library {
         })
     }
 
+    /// The files `course` takes its tiles from in this library (those it does not embed), each
+    /// once: a command writing its output over one would destroy a tile the course uses.
+    pub fn tile_files(&self, course: &Course) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = Vec::new();
+        for p in &course.placements {
+            if course.embedded.iter().any(|t| t.id == p.tile) {
+                continue;
+            }
+            if let Some(LibraryTile {
+                origin: Origin::File(path),
+                ..
+            }) = self.entry(&p.tile)
+                && !files.contains(path)
+            {
+                files.push(path.clone());
+            }
+        }
+        files
+    }
+
     /// Which copy of each tile `course` uses where two copies found differ: the embedded one
     /// over the library's, a course folder's over the user library's over the built-in one.
     pub fn resolution_notes(&self, course: &Course) -> Vec<ResolutionNote> {

@@ -149,7 +149,9 @@ pub(super) struct Bounds {
     /// layers the goal does not need (before `first`). For the typical hand's bounds, per table
     /// state and set of capped kinds already played this turn (`Capped`; `NEVER` for the sets
     /// no search state holds in its register phase, `ALLOWED`).
-    layers: Vec<Vec<u32>>,
+    /// Kept in 16 bits (`narrow`): 262 MB of the typical hand's bounds on a board of 25 tiles of
+    /// 64 x 64 with 8 flags in 32.
+    layers: Vec<Vec<u16>>,
     /// For a typical hand's bounds (`Bounds::typical`), the capped kind's bit of every byte a
     /// turn's card can be (0 for a card not capped, or no card): `Bounds::of` reads it for
     /// every state a search bounds. `None` for the others.
@@ -196,16 +198,16 @@ impl Bounds {
         goal: usize,
         returns: Option<&Returns>,
     ) -> Bounds {
-        let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
+        let mut layers: Vec<Vec<u16>> = vec![Vec::new(); goal];
         for layer in (first..goal).rev() {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
-            layers[layer] = layer_bounds(
+            layers[layer] = narrow(layer_bounds(
                 table,
                 preds,
                 flags[layer],
                 after.map(Vec::as_slice),
                 returns,
-            );
+            ));
         }
         Bounds {
             layers,
@@ -233,10 +235,15 @@ impl Bounds {
         let capped = Capped::of(caps);
         let preds = CappedPreds::of(preds, capped);
         let goal = flags.len();
-        let mut layers: Vec<Vec<u32>> = vec![Vec::new(); goal];
+        let mut layers: Vec<Vec<u16>> = vec![Vec::new(); goal];
         for layer in (0..goal).rev() {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
-            layers[layer] = capped_bounds(table, &preds, flags[layer], after.map(Vec::as_slice));
+            layers[layer] = narrow(capped_bounds(
+                table,
+                &preds,
+                flags[layer],
+                after.map(Vec::as_slice),
+            ));
         }
         Bounds {
             layers,
@@ -273,7 +280,28 @@ impl Bounds {
                 state * SETS + usize::from(m)
             }
         };
-        values.get(at).copied().unwrap_or(0)
+        values.get(at).copied().map_or(0, widen)
+    }
+}
+
+/// A layer's values in 16 bits: `NEVER` as `u16::MAX`, the others at most `u16::MAX - 1`. A
+/// bound so cut is still a lower bound, and still consistent (min(b, c) drops by at most one
+/// along a step where b does); no line the format allows comes near 65,534 registers.
+fn narrow(values: Vec<u32>) -> Vec<u16> {
+    values
+        .into_iter()
+        .map(|v| match v {
+            NEVER => u16::MAX,
+            v => v.min(u32::from(u16::MAX - 1)) as u16,
+        })
+        .collect()
+}
+
+/// A value kept by `narrow`, back in 32 bits.
+fn widen(v: u16) -> u32 {
+    match v {
+        u16::MAX => NEVER,
+        v => u32::from(v),
     }
 }
 
@@ -443,7 +471,7 @@ fn capped_bounds(
     table: &StepTable,
     preds: &CappedPreds<'_>,
     flag: usize,
-    after: Option<&[u32]>,
+    after: Option<&[u16]>,
 ) -> Vec<u32> {
     let states = table.states();
     let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
@@ -459,7 +487,7 @@ fn capped_bounds(
                     continue;
                 }
                 let m2 = if phase + 1 == PHASES { 0 } else { m | bit };
-                let rest = after.map_or(0, |a| a[t * SETS + usize::from(m2)]);
+                let rest = after.map_or(0, |a| widen(a[t * SETS + usize::from(m2)]));
                 if rest != NEVER {
                     sources.push((rest + 1, u, m));
                 }
@@ -546,7 +574,7 @@ fn layer_bounds(
     table: &StepTable,
     preds: &Preds,
     flag: usize,
-    after: Option<&[u32]>,
+    after: Option<&[u16]>,
     returns: Option<&Returns>,
 ) -> Vec<u32> {
     let states = table.states();
@@ -555,7 +583,7 @@ fn layer_bounds(
     // The steps onto the flag: into any state on its cell.
     let mut sources: Vec<(u32, u32)> = Vec::new();
     for t in on_flag.clone() {
-        let rest = after.map_or(0, |a| a[t]);
+        let rest = after.map_or(0, |a| widen(a[t]));
         if rest != NEVER {
             sources.extend(preds.of_state(t).iter().map(|&u| (rest + 1, u)));
         }

@@ -127,7 +127,7 @@ pub fn scene_to_pdf_pages(
 
 /// The most characters of a name a page's heading prints: a line across the page, the page's
 /// name after it.
-const HEADING_CHARS: usize = 60;
+const HEADING_CHARS: usize = 40;
 
 /// `title` as a page's heading prints it: cut at `HEADING_CHARS` with an ellipsis. A longer
 /// name runs off the paper anyway, and laid out on every page of a large print (a course name

@@ -105,10 +105,14 @@ pub fn sniff(file: &str, text: &str) -> Result<&'static str, LoadError> {
 }
 
 /// Whether `text` is JSON whose `format` says it is a tile, without the checks `sniff` makes (a
-/// file this says no to never reads as a tile; one it says yes to may still be refused).
-pub(super) fn claims_tile(text: &str) -> bool {
-    serde_json::from_str::<Header>(text)
-        .is_ok_and(|h| h.format.as_ref().and_then(|f| f.as_str()) == Some(TILE_FORMAT))
+/// file this says no to never reads as a tile; one it says yes to may still be refused). The
+/// error of a text that is no JSON at all (cut short, say); JSON that is no object is no tile.
+pub(super) fn claims_tile(text: &str) -> Result<bool, serde_json::Error> {
+    match serde_json::from_str::<Header>(text) {
+        Ok(h) => Ok(h.format.as_ref().and_then(|f| f.as_str()) == Some(TILE_FORMAT)),
+        Err(e) if e.is_data() => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// Parses `text` as `T`, turning serde errors into ours.

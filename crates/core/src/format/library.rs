@@ -254,23 +254,24 @@ impl Library {
             let file = path.display().to_string();
             let tile = match read.iter().find(|(t, _)| *t == text) {
                 Some((_, tile)) => tile.clone(),
-                None if claims_tile(&text) => match document_from_str(&file, &text) {
-                    Ok(Document::Tile(tile)) => tile,
-                    Ok(Document::Course(_)) => continue,
+                None => match claims_tile(&text) {
+                    Ok(true) => match document_from_str(&file, &text) {
+                        Ok(Document::Tile(tile)) => tile,
+                        Ok(Document::Course(_)) => continue,
+                        Err(e) => {
+                            self.errors.push(e);
+                            continue;
+                        }
+                    },
+                    // A course, or another program's JSON: not read.
+                    Ok(false) => continue,
+                    // No JSON at all, maybe a tile cut short: it must not pass unnoticed (a
+                    // built-in tile of its id would be used in its place).
                     Err(e) => {
-                        self.errors.push(e);
+                        self.errors.push(super::error::syntax_error(&file, &e));
                         continue;
                     }
                 },
-                // A course, or another program's JSON: not read. A file that is no JSON at all
-                // may be a tile cut short, which must not pass unnoticed (a built-in tile of its
-                // id is then used in its place).
-                None => {
-                    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&text) {
-                        self.errors.push(super::error::syntax_error(&file, &e));
-                    }
-                    continue;
-                }
             };
             self.add(Document::Tile(tile), Origin::File(path));
         }

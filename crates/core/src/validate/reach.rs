@@ -102,15 +102,15 @@ pub(super) fn arrivals_until(
                 continue;
             }
             let layer = usize::from(n.layer);
-            let arrives = layer > 0 && !n.dead && searcher.on_flag(&n, touched);
-            if moving && arrives && touches.admit(&n) {
+            let arrives = |n: &State| layer > 0 && !n.dead && searcher.on_flag(n, touched);
+            if moving && arrives(&n) && touches.admit(&n) {
                 on[layer].push(n);
             }
             if last == Some(n.layer) || !seen.admit(&n) {
                 continue;
             }
             admitted += 1;
-            if arrives && !moving {
+            if !moving && arrives(&n) {
                 on[layer].push(n);
                 settled.arrive(&n);
             }

@@ -3,7 +3,7 @@
 //! were built before they were made fast. The same value at every state a search reads, on every
 //! sample course and a synthetic one.
 
-use super::{Bounds, Capped, NEVER, Preds, SETS};
+use super::{Bounds, Capped, MOST_KEPT, NEVER, Preds, SETS, narrow, widen};
 use crate::engine::Factory;
 use crate::engine::Rng;
 use crate::engine::steps::{CARDS, PHASES, StepTable};
@@ -415,4 +415,36 @@ fn the_predecessor_lists_are_every_step_of_the_table_backwards_issue_17() {
             "{name}"
         );
     }
+}
+
+#[test]
+fn bounds_kept_in_16_bits_come_back_as_they_were_or_cut_and_never_stays_never() {
+    // Cut at MOST_KEPT a bound is still a lower bound and still consistent; NEVER (no way to
+    // the goal) must never come back as a finite bound, nor a finite one as NEVER.
+    let values = vec![
+        0,
+        1,
+        56,
+        MOST_KEPT - 1,
+        MOST_KEPT,
+        MOST_KEPT + 1,
+        70_000,
+        NEVER - 1,
+        NEVER,
+    ];
+    let back: Vec<u32> = narrow(values).into_iter().map(widen).collect();
+    assert_eq!(
+        back,
+        vec![
+            0,
+            1,
+            56,
+            MOST_KEPT - 1,
+            MOST_KEPT,
+            MOST_KEPT,
+            MOST_KEPT,
+            MOST_KEPT,
+            NEVER
+        ]
+    );
 }

@@ -63,6 +63,13 @@ pub fn check_file(path: &Path) -> FileReport {
                     .iter()
                     .map(|e| format!("{}: a file beside it is not read: {e}", path.display())),
             );
+            // Which copy of a tile the course uses where two differ (docs/formats.md).
+            report.warnings.extend(
+                library
+                    .resolution_notes(&course)
+                    .iter()
+                    .map(|n| format!("{}: {n}", path.display())),
+            );
             let (lines, errors) = course_problems(&course, &library);
             let target = if errors {
                 &mut report.problems
@@ -114,6 +121,11 @@ mod tests {
         assert!(std::fs::write(tiles.join("mine.json"), cut).is_ok());
         let report = check_file(&course);
         assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+        assert!(
+            !report.warnings.iter().any(|w| w.contains("differs")),
+            "{:?}",
+            report.warnings
+        );
         let line = &report.problems[0];
         assert!(
             line.contains("c.json: a file beside it is not read: ")
@@ -121,5 +133,38 @@ mod tests {
             "{line}"
         );
         assert!(!report.unreadable);
+    }
+
+    #[test]
+    fn check_says_which_copy_of_a_tile_a_course_uses_where_two_differ() {
+        // docs/formats.md: the course folder's copy over the built-in one, and check says so.
+        let Ok(dir) = tempfile::tempdir() else {
+            panic!("no temp dir")
+        };
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let course = dir.path().join("c.json");
+        assert!(std::fs::copy(root.join("courses/first-steps.json"), &course).is_ok());
+        let Ok(crate::format::Document::Course(c)) = format::load_document(&course) else {
+            panic!("first-steps is no course")
+        };
+        let Some(id) = c.placements.first().map(|p| p.tile.clone()) else {
+            panic!("no tile placed")
+        };
+        let Some(mut tile) = Library::builtin().entry(&id).map(|t| t.tile.clone()) else {
+            panic!("{id} is not built in")
+        };
+        tile.description = "changed beside the course".to_string();
+        let text = crate::format::tile_to_string(&tile);
+        assert!(std::fs::write(dir.path().join("mine.json"), text).is_ok());
+        let report = check_file(&course);
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        assert!(
+            report
+                .warnings
+                .iter()
+                .any(|w| w.contains(&format!("tile \"{id}\"")) && w.contains("differs")),
+            "{:?}",
+            report.warnings
+        );
     }
 }

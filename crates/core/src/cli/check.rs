@@ -63,11 +63,13 @@ pub fn check_file(path: &Path) -> FileReport {
                     .iter()
                     .map(|e| format!("{}: a file beside it is not read: {e}", path.display())),
             );
-            // Which copy of a tile the course uses where two differ (docs/formats.md).
+            // Which copy of a tile the course takes from the library where two differ
+            // (docs/formats.md); a tile the course embeds is its own, whatever lies beside it.
             report.warnings.extend(
                 library
                     .resolution_notes(&course)
                     .iter()
+                    .filter(|n| !course.embedded.iter().any(|t| t.id == n.id))
                     .map(|n| format!("{}: {n}", path.display())),
             );
             let (lines, errors) = course_problems(&course, &library);

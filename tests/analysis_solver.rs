@@ -170,6 +170,47 @@ fn damage_5_at_the_end_of_a_turn_locks_register_5_with_its_card_rulings_damage()
 }
 
 #[test]
+fn a_start_number_on_many_squares_is_said_once_and_solved_once_seed_000_set_up() {
+    // Robots take one square of each number (seed 000, Set Up). Start 1 printed on ten squares
+    // is one fault in the message, not ten numbers, and the line from every start solves
+    // start 1 once and start 2 once (a whole search each: on the largest course, hundreds of
+    // copies ran for minutes).
+    let mut t = Tile::new("c", 8, 11);
+    for (y, n) in (0..11).map(|y| (y, if y == 10 { 2 } else { 1 })) {
+        let spec = SquareSpec {
+            start: StartNumber::new(n).map(|number| StartSquare {
+                number,
+                facing: Facing::E,
+            }),
+            ..SquareSpec::default()
+        };
+        t.set_square(Square::new(0, y), spec);
+    }
+    let mut c = course(t, &[(5, 0)]);
+    if let Some(q) = c.embedded[0].square_mut(Square::new(0, 0)) {
+        q.repair = None;
+        q.start = StartNumber::new(1).map(|number| StartSquare {
+            number,
+            facing: Facing::E,
+        });
+    }
+    c.start = StartRule::Numbered;
+    let a = analyse(&c, &Vec::new());
+    let said: Vec<&str> = a
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == "start-numbering")
+        .map(|d| d.message.as_str())
+        .collect();
+    let want =
+        "numbered start squares must be 1..n without gaps or duplicates: start 1 is on 10 squares";
+    assert_eq!(said, vec![want]);
+    let numbers: Vec<Option<u8>> = a.starts.iter().map(|l| l.number).collect();
+    assert_eq!(numbers, vec![Some(1), Some(2)]);
+    assert_eq!(a.starts[0].square, Square::new(0, 0));
+}
+
+#[test]
 fn a_walled_in_start_2_is_an_error_that_names_it_seed_000_set_up() {
     // Two rows: start 1 at (0, 0), start 2 at (0, 1) with walls on all four sides, flag at (5, 0).
     let mut t = Tile::new("c", 8, 2);

@@ -502,53 +502,12 @@ fn rule_start_numbering() {
             st.number = StartNumber::new(3).unwrap_or(st.number);
         }
     });
-    check(
-        "start-numbering",
-        numbered(),
-        c.clone(),
-        Some(Square::new(4, 0)),
-    );
-    let said: Vec<String> = found(&c, "start-numbering")
-        .into_iter()
-        .map(|d| d.message)
-        .collect();
+    let said = found(&c, "start-numbering");
     assert!(
-        said.iter().any(|m| m.ends_with(": there is no start 2")),
-        "{said:?}"
+        said.iter()
+            .any(|d| d.message.ends_with(": there is no start 2"))
     );
-}
-
-#[test]
-fn a_start_number_on_many_squares_is_said_once_and_solved_once_seed_000_set_up() {
-    // Robots take one square of each number (seed 000, Set Up). Start 1 printed on ten squares
-    // is one fault in the message, not ten numbers, and the line from every start solves
-    // start 1 once and start 2 once (a whole search each: on the largest course, hundreds of
-    // copies ran for minutes).
-    let mut c = numbered();
-    for x in 5..14 {
-        let at = if x < 12 { (0, x) } else { (1, x - 12) };
-        set(&mut c, at.0, Square::new(at.1, 2), |s| {
-            s.start = Some(StartSquare {
-                number: StartNumber::new(1).expect("1 is a start"),
-                facing: Facing::S,
-            })
-        });
-    }
-    let said: Vec<String> = found(&c, "start-numbering")
-        .into_iter()
-        .map(|d| d.message)
-        .collect();
-    assert_eq!(
-        said,
-        vec![
-            "numbered start squares must be 1..n without gaps or duplicates: start 1 is on 10 squares"
-                .to_string()
-        ]
-    );
-    let a = factory_floor::validate::analyse(&c, EMPTY);
-    let numbers: Vec<Option<u8>> = a.starts.iter().map(|l| l.number).collect();
-    assert_eq!(numbers, vec![Some(1), Some(2)]);
-    assert_eq!(a.starts[0].square, Square::new(3, 0));
+    check("start-numbering", numbered(), c, Some(Square::new(4, 0)));
 }
 
 #[test]

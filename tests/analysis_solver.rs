@@ -169,32 +169,31 @@ fn damage_5_at_the_end_of_a_turn_locks_register_5_with_its_card_rulings_damage()
     assert_eq!(s.typical.as_ref().and_then(|t| t.registers), None);
 }
 
+/// `course` with numbered starts facing east at (0, y) for each (y, number), in place of the
+/// 1994 start's repair site at (0, 0).
+fn numbered(tile: Tile, starts: &[(i32, u8)], flags: &[(i32, i32)]) -> Course {
+    let mut c = course(tile, flags);
+    for &(y, n) in starts {
+        if let Some(q) = c.embedded[0].square_mut(Square::new(0, y)) {
+            q.repair = None;
+            q.start = StartNumber::new(n).map(|number| StartSquare {
+                number,
+                facing: Facing::E,
+            });
+        }
+    }
+    c.start = StartRule::Numbered;
+    c
+}
+
 #[test]
 fn a_start_number_on_many_squares_is_said_once_and_solved_once_seed_000_set_up() {
     // Robots take one square of each number (seed 000, Set Up). Start 1 printed on ten squares
     // is one fault in the message, not ten numbers, and the line from every start solves
     // start 1 once and start 2 once (a whole search each: on the largest course, hundreds of
     // copies ran for minutes).
-    let mut t = Tile::new("c", 8, 11);
-    for (y, n) in (0..11).map(|y| (y, if y == 10 { 2 } else { 1 })) {
-        let spec = SquareSpec {
-            start: StartNumber::new(n).map(|number| StartSquare {
-                number,
-                facing: Facing::E,
-            }),
-            ..SquareSpec::default()
-        };
-        t.set_square(Square::new(0, y), spec);
-    }
-    let mut c = course(t, &[(5, 0)]);
-    if let Some(q) = c.embedded[0].square_mut(Square::new(0, 0)) {
-        q.repair = None;
-        q.start = StartNumber::new(1).map(|number| StartSquare {
-            number,
-            facing: Facing::E,
-        });
-    }
-    c.start = StartRule::Numbered;
+    let starts: Vec<(i32, u8)> = (0..11).map(|y| (y, if y == 10 { 2 } else { 1 })).collect();
+    let c = numbered(Tile::new("c", 8, 11), &starts, &[(5, 0)]);
     let a = analyse(&c, &Vec::new());
     let said: Vec<&str> = a
         .diagnostics
@@ -214,32 +213,12 @@ fn a_start_number_on_many_squares_is_said_once_and_solved_once_seed_000_set_up()
 fn a_walled_in_start_2_is_an_error_that_names_it_seed_000_set_up() {
     // Two rows: start 1 at (0, 0), start 2 at (0, 1) with walls on all four sides, flag at (5, 0).
     let mut t = Tile::new("c", 8, 2);
-    for (y, n) in [(0, 1), (1, 2)] {
-        t.set_square(
-            Square::new(0, y),
-            SquareSpec {
-                start: StartNumber::new(n).map(|number| StartSquare {
-                    number,
-                    facing: Facing::E,
-                }),
-                ..SquareSpec::default()
-            },
-        );
-    }
     for side in Facing::ALL {
         let mut e = t.edge(Square::new(0, 1), side);
         e.barrier = Some(Barrier::Plain);
         t.set_edge(Square::new(0, 1), side, e);
     }
-    let mut c = course(t, &[(5, 0)]);
-    if let Some(q) = c.embedded[0].square_mut(Square::new(0, 0)) {
-        q.repair = None;
-        q.start = StartNumber::new(1).map(|number| StartSquare {
-            number,
-            facing: Facing::E,
-        });
-    }
-    c.start = StartRule::Numbered;
+    let c = numbered(t, &[(0, 1), (1, 2)], &[(5, 0)]);
     let a = analyse(&c, &Vec::new());
     let named = a
         .diagnostics

@@ -402,3 +402,72 @@ fn every_roboprojekt_map_imports_and_checks_clean() {
         );
     }
 }
+
+/// docs/tiled.md: what the import cannot carry over is reported, never dropped silently. A map's
+/// course properties that do not read (0 players, lives "fixed -1", a name that is a number, a
+/// start that names no rule) are each named with their value, and the course takes the defaults.
+#[test]
+fn course_properties_that_do_not_read_are_reported_and_the_defaults_used() {
+    let dir = fixture("");
+    let base = std::fs::read_to_string(fixture("belts.json")).unwrap_or_default();
+    let props = r#""infinite": false,
+ "properties": [
+  {"name": "players_min", "type": "int", "value": 0},
+  {"name": "players_max", "type": "int", "value": 1000},
+  {"name": "lives", "type": "string", "value": "fixed -1"},
+  {"name": "start", "type": "string", "value": "anywhere"},
+  {"name": "name", "type": "int", "value": 5}
+ ],"#;
+    let text = base.replacen("\"infinite\": false,", props, 1);
+    assert_ne!(text, base, "the fixture's map has an \"infinite\" line");
+    let imported = import_str("bad_props.json", &text, &dir);
+    let Ok(i) = imported else {
+        panic!("{:?}", imported.err());
+    };
+    let notes = notes_text(&i.notes);
+    for expected in [
+        "players_min property is 0: a course is for 1 to 8 players",
+        "players_max property is 1000",
+        "lives property is \"fixed -1\"",
+        "start property is \"anywhere\"",
+        "name property is 5, not text",
+    ] {
+        assert!(notes.contains(expected), "{expected:?} in {notes}");
+    }
+    assert_eq!(i.course.name, "bad props");
+    assert_eq!(i.course.lives, Default::default());
+    assert!((1..=8).contains(&i.course.players.min));
+
+    // players_min above players_max is said too, with the range the course gets instead.
+    let swapped = r#""infinite": false,
+ "properties": [
+  {"name": "players_min", "type": "int", "value": 6},
+  {"name": "players_max", "type": "int", "value": 3}
+ ],"#;
+    let text = base.replacen("\"infinite\": false,", swapped, 1);
+    let i = import_str("swapped.json", &text, &dir).ok();
+    let notes = i.as_ref().map(|i| notes_text(&i.notes)).unwrap_or_default();
+    assert!(
+        notes.contains(
+            "players_min (6) is more than its players_max (3): the course is for 2 to 3 players"
+        ),
+        "{notes}"
+    );
+    assert_eq!(
+        i.map(|i| (i.course.players.min, i.course.players.max)),
+        Some((2, 3))
+    );
+
+    // A map whose properties all read reports none of them.
+    let good = r#""infinite": false,
+ "properties": [
+  {"name": "players_min", "type": "int", "value": 2},
+  {"name": "lives", "type": "string", "value": "fixed 3"},
+  {"name": "name", "type": "string", "value": "Belts"}
+ ],"#;
+    let text = base.replacen("\"infinite\": false,", good, 1);
+    let notes = import_str("good.json", &text, &dir)
+        .map(|i| notes_text(&i.notes))
+        .unwrap_or_else(|e| e.to_string());
+    assert!(!notes.contains("property"), "{notes}");
+}

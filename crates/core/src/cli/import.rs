@@ -47,7 +47,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         .map_or((0, 0), |t| (t.width(), t.height()));
     let _ = writeln!(
         out,
-        "wrote {}: course \"{}\", {w} x {h} squares, {} flag(s), {} square(s) reported above",
+        "wrote {}: course \"{}\", {w} x {h} squares, {} flag(s), {} thing(s) reported above",
         args.output.display(),
         shown(&c.name),
         c.flags.len(),

@@ -3,7 +3,7 @@
 
 use super::importer::{Importer, Note};
 use crate::format::tiled::props::{get_int, get_text, parse_lives, parse_start};
-use crate::format::tiled::read::RawMap;
+use crate::format::tiled::read::{Prop, Props, RawMap};
 use crate::geom::{Facing, Rotation, Square};
 use crate::model::{
     Board, Course, Flag, PlayerRange, RulesEdition, StartRule, StartSquare, TilePlacement,
@@ -100,6 +100,7 @@ impl Importer {
 
     pub(super) fn course(&mut self, map: &RawMap, stem: &str, id: String) -> Course {
         let props = &map.properties;
+        self.check_course_properties(props);
         let name = get_text(props, "name")
             .filter(|n| !n.is_empty())
             .map(str::to_string)
@@ -172,6 +173,10 @@ impl Importer {
                 max: players_max,
             }
         } else {
+            self.property_note(format!(
+                "the map's players_min ({players_min}) is more than its players_max ({players_max}): the course is for {} to {players_max} players",
+                players_max.min(2)
+            ));
             PlayerRange {
                 min: players_max.min(2),
                 max: players_max,
@@ -201,6 +206,76 @@ impl Importer {
                 .map(|(&number, &at)| Flag { number, at })
                 .collect(),
             start,
+        }
+    }
+
+    /// A course property the map gives but the import cannot use is reported, never dropped
+    /// silently (docs/tiled.md): a number of players out of 1 to 8, lives or a start that do
+    /// not read, a name that is not text. The course then takes the default the docs give.
+    fn check_course_properties(&mut self, props: &Props) {
+        for key in ["name", "description", "author"] {
+            if let Some(p) = props.get(key)
+                && !matches!(p, Prop::Text(_))
+            {
+                self.property_note(format!(
+                    "the map's {key} property is {}, not text: ignored",
+                    shown(p)
+                ));
+            }
+        }
+        for key in ["players_min", "players_max"] {
+            if let Some(p) = props.get(key)
+                && !get_int(props, key).is_some_and(|n| (1..=8).contains(&n))
+            {
+                self.property_note(format!(
+                    "the map's {key} property is {}: a course is for 1 to 8 players; ignored",
+                    shown(p)
+                ));
+            }
+        }
+        if let Some(p) = props.get("lives")
+            && get_text(props, "lives").and_then(parse_lives).is_none()
+        {
+            self.property_note(format!(
+                "the map's lives property is {}: it is standard, optional or fixed N (N from 1 to 9); the standard rule is used",
+                shown(p)
+            ));
+        }
+        if let Some(p) = props.get("start")
+            && get_text(props, "start").and_then(parse_start).is_none()
+        {
+            self.property_note(format!(
+                "the map's start property is {}: it is numbered or archive X Y; ignored",
+                shown(p)
+            ));
+        }
+    }
+
+    fn property_note(&mut self, why: String) {
+        self.note(Note {
+            layer: String::new(),
+            at: None,
+            gid: None,
+            what: "course".to_string(),
+            why,
+        });
+    }
+}
+
+/// A property's value as the map gives it, for a note: text in quotes (cut at 40 characters so
+/// a hostile map cannot flood the report), numbers and truth values as they are.
+fn shown(p: &Prop) -> String {
+    match p {
+        Prop::Bool(b) => b.to_string(),
+        Prop::Int(n) => n.to_string(),
+        Prop::Float(f) => f.to_string(),
+        Prop::Text(t) => {
+            let cut: String = t.chars().take(40).collect();
+            if cut.len() < t.len() {
+                format!("\"{cut}...\"")
+            } else {
+                format!("\"{cut}\"")
+            }
         }
     }
 }

@@ -385,8 +385,8 @@ pub fn run_scenario(
             .to_string()
     };
     let root = JsonPath::root();
-    let sf: ScenarioFile =
-        serde_json::from_str(text).map_err(|e| format::syntax_error(&file, &e).to_string())?;
+    let sf: ScenarioFile = serde_json::from_str(text)
+        .map_err(|e| format::syntax_error(&file, text, &e).to_string())?;
     format::json::check_duplicate_keys(&file, text).map_err(|e| e.to_string())?;
 
     let mut board = load_board(files, &file, text, &sf.board)?;

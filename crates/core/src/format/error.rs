@@ -113,16 +113,16 @@ const SERDE_DATA_PREFIXES: [&str; 7] = [
     "duplicate field",
 ];
 
-/// Turns a serde_json error into our error, in words a designer can follow.
-pub(crate) fn syntax_error(file: &str, err: &serde_json::Error) -> LoadError {
+/// Turns a serde_json error in `text` into our error, in words a designer can follow.
+pub(crate) fn syntax_error(file: &str, text: &str, err: &serde_json::Error) -> LoadError {
     let raw = err.to_string();
     // serde_json appends " at line L column C"; we print the position ourselves.
-    let text = raw
+    let message = raw
         .rsplit_once(" at line ")
         .map_or(raw.as_str(), |(m, _)| m);
     // A value our own readers refuse is a broken rule (exit 1), like a width of 0; everything
     // else serde reports means the text is not a tile or course at all (exit 2).
-    let kind = if err.is_data() && !SERDE_DATA_PREFIXES.iter().any(|p| text.starts_with(p)) {
+    let kind = if err.is_data() && !SERDE_DATA_PREFIXES.iter().any(|p| message.starts_with(p)) {
         ErrorKind::Invalid
     } else {
         ErrorKind::Unreadable
@@ -132,10 +132,38 @@ pub(crate) fn syntax_error(file: &str, err: &serde_json::Error) -> LoadError {
         line: err.line(),
         // serde_json counts the position before a line's first character as column 0.
         column: err.column().max(1),
-        message: plain_words(&shorten_quoted(text)),
+        message: match unexpected_here(text, err) {
+            Some(why) if message == "expected value" => why.to_string(),
+            _ => plain_words(&shorten_quoted(message)),
+        },
         kind,
     }
 }
+
+/// serde_json says only "expected value" where a list or object ends after a comma, where a number
+/// starts with `+` or `.`, and where text is in single quotes: the character it stopped at tells
+/// which, so the message can say what to change.
+fn unexpected_here(text: &str, err: &serde_json::Error) -> Option<&'static str> {
+    let (line, column) = (err.line(), err.column());
+    // serde_json counts lines from 1 and a line's bytes from 1.
+    let start: usize = text
+        .split('\n')
+        .take(line.checked_sub(1)?)
+        .map(|l| l.len() + 1)
+        .sum();
+    let at = start.checked_add(column.checked_sub(1)?)?;
+    let before = text.get(..at)?;
+    match text.get(at..)?.chars().next()? {
+        ']' | '}' if before.trim_end().ends_with(',') => Some(TRAILING_COMMA),
+        '+' | '.' => Some(INVALID_NUMBER),
+        '\'' => Some("text must be in double quotes, not single quotes"),
+        _ => None,
+    }
+}
+
+const TRAILING_COMMA: &str =
+    "a comma after the last item: JSON allows no comma before a closing `]` or `}`";
+const INVALID_NUMBER: &str = "this is not a number JSON reads: write digits, with an optional leading `-`, a decimal point with digits after it and an exponent (no `+`, no leading zeros, no hexadecimal)";
 
 /// Cuts every `quoted` part of a serde message to its first 40 characters: serde quotes the
 /// unknown field or value whole, and a hostile file can make that megabytes long.
@@ -221,6 +249,23 @@ fn plain_words(text: &str) -> String {
                 .to_string()
         }
         "key must be a string" => "a field name must be written in double quotes".to_string(),
+        "trailing comma" => TRAILING_COMMA.to_string(),
+        "number out of range" => {
+            "this number is too large to read: no field of a tile or course takes a number near this size"
+                .to_string()
+        }
+        "invalid number" => INVALID_NUMBER.to_string(),
+        "expected `:`" => "expected `:` between a field name and its value".to_string(),
+        "expected ident" => {
+            "expected true, false or null here: is text missing its double quotes?".to_string()
+        }
+        "invalid escape" => {
+            "a backslash in text starts no JSON escape: write `\\\\` for a backslash, `\\\"` for a quote"
+                .to_string()
+        }
+        "invalid unicode code point" | "lone leading surrogate in hex escape" | "unexpected end of hex escape" => {
+            format!("{text}: a `\\u` escape in text must be four hexadecimal digits naming a character")
+        }
         "trailing characters" => {
             "there is more text after the end of the JSON object: only one object per file"
                 .to_string()

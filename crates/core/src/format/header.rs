@@ -42,7 +42,7 @@ pub fn sniff(file: &str, text: &str) -> Result<&'static str, LoadError> {
                 kind: ErrorKind::Unreadable,
             }
         } else {
-            syntax_error(file, &e)
+            syntax_error(file, text, &e)
         }
     })?;
     // The text is JSON now; a key given twice anywhere in it is refused before any reader
@@ -117,5 +117,5 @@ pub(super) fn claims_tile(text: &str) -> Result<bool, serde_json::Error> {
 
 /// Parses `text` as `T`, turning serde errors into ours.
 pub(super) fn parse<'a, T: Deserialize<'a>>(file: &str, text: &'a str) -> Result<T, LoadError> {
-    serde_json::from_str(text).map_err(|e| syntax_error(file, &e))
+    serde_json::from_str(text).map_err(|e| syntax_error(file, text, &e))
 }

@@ -268,7 +268,8 @@ impl Library {
                     // No JSON at all, maybe a tile cut short: it must not pass unnoticed (a
                     // built-in tile of its id would be used in its place).
                     Err(e) => {
-                        self.errors.push(super::error::syntax_error(&file, &e));
+                        self.errors
+                            .push(super::error::syntax_error(&file, &text, &e));
                         continue;
                     }
                 },

@@ -37,7 +37,7 @@ pub fn read_map_str(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadEr
 fn json_map(file: &str, text: &str, dir: &Path) -> Result<RawMap, LoadError> {
     let doc = JsonDoc { file, text };
     let mut includes = Includes::default();
-    let root: Value = serde_json::from_str(text).map_err(|e| syntax_error(file, &e))?;
+    let root: Value = serde_json::from_str(text).map_err(|e| syntax_error(file, text, &e))?;
     check_duplicate_keys(file, text)?;
     let top = JsonPath::root();
     if !root.is_object() || root.get("layers").is_none() {
@@ -240,7 +240,7 @@ fn external_tileset(path: &Path, text: &str) -> Result<RawTileset, LoadError> {
         tsx_tileset(&doc, &root)
     } else {
         let doc = JsonDoc { file: &file, text };
-        let root: Value = serde_json::from_str(text).map_err(|e| syntax_error(&file, &e))?;
+        let root: Value = serde_json::from_str(text).map_err(|e| syntax_error(&file, text, &e))?;
         check_duplicate_keys(&file, text)?;
         if !root.is_object() {
             return Err(doc.err(&JsonPath::root(), "a Tiled tileset is a JSON object"));

@@ -115,7 +115,7 @@ enum Command {
         #[arg(long, default_value_t = 48)]
         scale: u32,
         /// PNG: pixels per inch with squares of --square-mm (instead of --scale).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
         dpi: Option<u32>,
         /// PDF paper: a4 or letter.
         #[arg(long, default_value = "a4", value_parser = parse_paper)]

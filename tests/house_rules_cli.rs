@@ -147,3 +147,23 @@ fn validate_lists_only_the_dice_rule_as_not_modelled_moving_flags_and_the_cube_a
         serde_json::json!(["dice"])
     );
 }
+
+#[test]
+fn a_bad_rule_value_is_named_once_with_the_range_it_takes() {
+    for (spec, expected) in [
+        (
+            "laser-damage=4294967296",
+            "--rule laser-damage=4294967296: the value of laser-damage must be a number from",
+        ),
+        (
+            "infinite-lives=3",
+            "--rule infinite-lives=3: infinite-lives takes no value (or \"off\"), not \"3\"",
+        ),
+    ] {
+        let (code, out, err) = play(&[spec]);
+        assert_eq!(code, cli::FAILED, "{spec}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains(expected), "{err}");
+        assert_eq!(err.matches("--rule").count(), 1, "{err}");
+    }
+}

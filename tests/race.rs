@@ -279,3 +279,23 @@ fn validate_refuses_more_bot_games_than_the_estimate_needs_instead_of_running_fo
         assert!(out.stdout.is_empty(), "{n}: a report was printed");
     }
 }
+
+#[test]
+fn render_refuses_a_dpi_of_0_as_it_refuses_a_scale_of_0() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let png = dir.path().join("x.png");
+    for flag in ["--dpi", "--scale"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_factory-floor"))
+            .args(["render", "-o"])
+            .arg(&png)
+            .args([flag, "0"])
+            .arg(course())
+            .output();
+        let Ok(out) = out else {
+            panic!("the binary does not run")
+        };
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag}: {err}");
+        assert!(!png.exists(), "{flag} 0 wrote a picture");
+    }
+}

@@ -161,10 +161,10 @@ mod tests {
         let report = check_file(&course);
         assert!(report.problems.is_empty(), "{:?}", report.problems);
         assert!(
-            report
-                .warnings
-                .iter()
-                .any(|w| w.contains(&format!("tile \"{id}\"")) && w.contains("differs")),
+            report.warnings.iter().any(|w| w
+                .contains(&format!("tile \"{id}\": used the copy beside the course"))
+                && w.contains("; the built-in copy")
+                && w.contains("differs")),
             "{:?}",
             report.warnings
         );

@@ -394,8 +394,16 @@ impl Library {
     /// Which copy of each tile `course` uses where two copies found differ: the embedded one
     /// over the library's, a course folder's over the user library's over the built-in one.
     pub fn resolution_notes(&self, course: &Course) -> Vec<ResolutionNote> {
-        let describe =
-            |t: &LibraryTile| format!("the {} copy ({})", t.shelf.label(), t.origin.label());
+        let describe = |t: &LibraryTile| {
+            let copy = match t.shelf {
+                Shelf::Builtin => "the built-in copy",
+                Shelf::User => "the copy in your library",
+                Shelf::Folder => "the copy in an added folder",
+                Shelf::Beside => "the copy beside the course",
+                Shelf::Memory => "the unsaved copy",
+            };
+            format!("{copy} ({})", t.origin.label())
+        };
         let mut notes = Vec::new();
         let mut seen: Vec<&str> = Vec::new();
         for p in &course.placements {

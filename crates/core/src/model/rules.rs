@@ -391,7 +391,7 @@ impl HouseRules {
                     .ok()
                     .filter(|n| (lo..=hi).contains(n))
                     .ok_or_else(|| {
-                        format!("--rule {name}={v}: the value must be a number from {lo} to {hi}")
+                        format!("the value of {name} must be a number from {lo} to {hi}")
                     }),
             }
         };
@@ -399,9 +399,7 @@ impl HouseRules {
             match v {
                 None | Some("on") => Ok(true),
                 Some("off") => Ok(false),
-                Some(v) => Err(format!(
-                    "--rule {name}={v}: this rule takes no value (or \"off\")"
-                )),
+                Some(v) => Err(format!("{name} takes no value (or \"off\"), not \"{v}\"")),
             }
         };
         match rule {

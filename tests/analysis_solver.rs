@@ -368,3 +368,66 @@ fn json_numbers_tiles_from_1_as_the_messages_do() {
     );
     assert_eq!(d["tiles"], serde_json::json!([2]));
 }
+
+#[test]
+fn a_leg_minimum_cut_short_by_the_budget_says_so_instead_of_no_line() {
+    // docs/validation.md, Speed, progress and Cancel: the ways of arriving at each flag are found
+    // by a search over every state, which stops at the budget long before the line's own search
+    // (led by bounds straight to each flag) does. On an open 12 x 12 tile with three flags, a
+    // budget that lets the line through but not that search leaves the later legs undecided:
+    // the report must not call them "no line".
+    use factory_floor::validate::{Progress, analyse_board_with};
+    let c = course(Tile::new("c", 12, 12), &[(11, 0), (0, 11), (11, 11)]);
+    let library: Vec<Tile> = Vec::new();
+    let run = |budget: usize| {
+        analyse_board_with(&c, c.compile(&library), &Progress::with_budget(budget))
+            .and_then(|a| a.solution)
+    };
+    let Some(whole) = run(4_000_000) else {
+        panic!("not solved")
+    };
+    assert!(!whole.gave_up);
+    assert!(
+        whole
+            .leg_minima
+            .iter()
+            .all(|m| m.registers.is_some() && !m.gave_up)
+    );
+    let Some(cut) = run(BUDGET) else {
+        panic!("not solved within {BUDGET}")
+    };
+    assert_eq!(
+        cut.registers(),
+        whole.registers(),
+        "the line is found whole"
+    );
+    assert!(cut.gave_up);
+    let undecided: Vec<u8> = cut
+        .leg_minima
+        .iter()
+        .filter(|m| m.registers.is_none())
+        .map(|m| m.flag)
+        .collect();
+    assert!(!undecided.is_empty(), "{:?}", cut.leg_minima);
+    assert!(cut.leg_minima.iter().all(|m| m.gave_up || m.flag == 1));
+    let text = command::render_text(
+        std::path::Path::new("c.json"),
+        &command::FileResult::Course {
+            name: "c".into(),
+            analysis: Box::new(
+                analyse_board_with(&c, c.compile(&library), &Progress::with_budget(BUDGET))
+                    .unwrap_or_else(|| panic!("cancelled")),
+            ),
+        },
+    );
+    for flag in undecided {
+        assert!(
+            text.contains(&format!("flag {flag}: not found within the search budget")),
+            "{text}"
+        );
+        assert!(!text.contains(&format!("flag {flag}: no line")), "{text}");
+    }
+}
+
+/// A budget the line's own search on the open 12 x 12 tile keeps within and the arrivals' does not.
+const BUDGET: usize = 3_000;

@@ -295,8 +295,14 @@ fn destructions(s: &Solution) -> Vec<String> {
 
 fn minimum_text(m: &LegMinimum) -> String {
     let Some(r) = m.registers else {
-        return format!("flag {}: no line", m.flag);
+        return if m.gave_up {
+            format!("flag {}: not found within the search budget", m.flag)
+        } else {
+            format!("flag {}: no line", m.flag)
+        };
     };
+    // A search that stopped at its budget found a line, maybe not the shortest.
+    let at_most = if m.gave_up { "at most " } else { "" };
     let from = if m.flag == 1 {
         "from the start".to_string()
     } else {
@@ -314,7 +320,7 @@ fn minimum_text(m: &LegMinimum) -> String {
         .map(|s| format!("{}:{}", s.phase, s.card.kind.code()))
         .collect();
     format!(
-        "flag {}: {r} register(s) {from}: {}",
+        "flag {}: {at_most}{r} register(s) {from}: {}",
         m.flag,
         cards.join(" ")
     )
@@ -390,6 +396,7 @@ fn solution_json(s: &Solution) -> Value {
             "from_facing": m.from_facing.name(),
             "from_damage": m.from_damage,
             "program": m.program.iter().map(step_json).collect::<Vec<_>>(),
+            "gave_up": m.gave_up,
         })).collect::<Vec<_>>(),
         "typical_hand": s.typical.as_ref().map(|t| json!({
             "registers": t.registers,

@@ -217,6 +217,10 @@ pub struct LegMinimum {
     pub from_facing: Facing,
     pub from_damage: u8,
     pub program: Vec<Step>,
+    /// The search stopped at its budget (its own, or the one that found the ways of arriving at
+    /// the previous flag): with no line, whether one exists is not known; with one, a shorter
+    /// one may exist.
+    pub gave_up: bool,
 }
 
 /// A flag no program reaches.
@@ -636,13 +640,14 @@ fn leg_minimum_within(
     let bounds = || own_bounds(searcher, leg, bounds);
     let n = searcher.flags.len();
     let flag = (leg + 1) as u8;
-    let none = |facing| LegMinimum {
+    let none = |facing, gave_up| LegMinimum {
         flag,
         registers: None,
         from_phase: 1,
         from_facing: facing,
         from_damage: 0,
         program: Vec::new(),
+        gave_up,
     };
     let arrivals_gave_up = from.arrivals.is_some_and(|a| a.gave_up);
     let sub = if leg == 0 {
@@ -674,7 +679,7 @@ fn leg_minimum_within(
             }
         };
         if seeds.is_empty() {
-            return (none(Facing::N), arrivals_gave_up);
+            return (none(Facing::N, arrivals_gave_up), arrivals_gave_up);
         }
         Some(search_leg(searcher, &seeds, leg, bounds()))
     };
@@ -695,7 +700,7 @@ fn leg_minimum_within(
         }
     };
     let Some((before, card, node, damage)) = finish else {
-        return (none(Facing::N), stopped);
+        return (none(Facing::N, stopped), stopped);
     };
     let mut program = steps_of(searcher, visits, before);
     program.push(step_from(
@@ -714,6 +719,7 @@ fn leg_minimum_within(
             from_facing: Facing::from_index((seed.node % 4) as usize),
             from_damage: seed.damage,
             program,
+            gave_up: stopped,
         },
         stopped,
     )

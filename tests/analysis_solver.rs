@@ -275,6 +275,27 @@ fn two_flags_on_one_square_are_an_error_rulings_setup_rules() {
         "{:?}",
         a.diagnostics
     );
+    let message = |a: &Analysis| {
+        a.diagnostics
+            .iter()
+            .find(|d| d.rule == "flags-on-one-square")
+            .map(|d| d.message.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        message(&a).starts_with("flags 1 and 2 both stand on (3, 0)"),
+        "{}",
+        message(&a)
+    );
+    let three = analyse(
+        &course(Tile::new("c", 8, 1), &[(3, 0), (3, 0), (3, 0)]),
+        &Vec::new(),
+    );
+    assert!(
+        message(&three).starts_with("flags 1, 2 and 3 all stand on (3, 0)"),
+        "{}",
+        message(&three)
+    );
     let one = analyse(
         &course(Tile::new("c", 8, 1), &[(3, 0), (4, 0)]),
         &Vec::new(),

@@ -35,13 +35,17 @@ pub(super) fn flags_on_one_square(course: &Course, out: &mut Vec<Diagnostic>) {
         numbers.sort_unstable();
         let s = Square::new(x, y);
         let list: Vec<String> = numbers.iter().map(u32::to_string).collect();
+        // "flags 1 and 2 both stand", "flags 1, 2 and 3 all stand".
+        let (names, all) = match list.split_last() {
+            Some((last, rest)) if rest.len() > 1 => {
+                (format!("{} and {last}", rest.join(", ")), "all")
+            }
+            _ => (list.join(" and "), "both"),
+        };
         out.push(diagnostic(
             "flags-on-one-square",
             vec![s],
-            format!(
-                "flags {} all stand on {s}: each flag needs its own square",
-                list.join(" and ")
-            ),
+            format!("flags {names} {all} stand on {s}: each flag needs its own square"),
         ));
     }
 }

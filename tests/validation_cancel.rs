@@ -1,14 +1,16 @@
 //! Issue 17 item 7: in the window any validation can be cancelled and shows progress. The
 //! largest course the format allows (5 x 5 synthetic tiles of 64 x 64) is opened; while its
 //! check runs the panel shows a progress bar with the stage; Cancel stops the worker thread itself
-//! (not only the result) and the panel says the check was cancelled.
+//! (not only the result) and the panel says the check was cancelled. And items 1 and 2 in the
+//! window: each flag's slice of the whole line beside the leg's own minimum, and the line a
+//! typical hand allows, as the report gives them.
 
 #[path = "../benches/common/synthetic.rs"]
 mod synthetic;
 
 mod common;
 
-use common::window::{builder, window};
+use common::window::{builder, settle, window};
 use egui_kittest::kittest::Queryable;
 use factory_floor::format::{Library, course_to_string};
 use std::time::{Duration, Instant};
@@ -63,4 +65,51 @@ fn cancel_stops_the_check_of_the_largest_course_and_the_panel_says_so() {
         h.query_by_label_contains("Check cancelled").is_some(),
         "the panel does not say the check was cancelled"
     );
+}
+
+#[test]
+fn the_panel_shows_each_flags_slice_and_own_minimum_and_the_typical_hand_line() {
+    use factory_floor::format::load_document;
+    use factory_floor::validate::analyse;
+    let file = common::path("courses/grand-tour.json");
+    let Ok(factory_floor::format::Document::Course(course)) = load_document(&file) else {
+        panic!("the grand tour does not load")
+    };
+    let lib = Library::builtin();
+    let Some(s) = analyse(&course, &lib).solution else {
+        panic!("the grand tour is not solved")
+    };
+    let mut h = window(builder([1600.0, 1000.0]), lib, Some(file));
+    settle(&mut h);
+    h.get_by_label("Each flag");
+    h.get_by_label("own minimum");
+    let Some(t) = s
+        .typical
+        .as_ref()
+        .and_then(|t| t.registers.map(|r| (r, t.damage)))
+    else {
+        panic!("no typical-hand line on the grand tour")
+    };
+    h.get_by_label(&format!(
+        "With a typical hand: {} register phase(s), {} damage.",
+        t.0, t.1
+    ));
+    // A row a flag: its slice of the whole line, then the leg's own minimum.
+    for (leg, m) in s.legs.iter().zip(&s.leg_minima) {
+        let slice = format!("{}, {} damage", leg.registers, leg.damage);
+        assert!(
+            h.query_all_by_label(&slice).next().is_some(),
+            "flag {}: {slice} not shown",
+            leg.flag
+        );
+        let Some(own) = m.registers else {
+            panic!("flag {}: no own minimum", m.flag)
+        };
+        assert!(own <= leg.registers, "flag {}", m.flag);
+        assert!(
+            h.query_all_by_label(&own.to_string()).next().is_some(),
+            "flag {}: {own} not shown",
+            m.flag
+        );
+    }
 }

@@ -92,7 +92,78 @@ pub fn best_line_ui(ui: &mut Ui, show: &mut bool, solution: Option<&Solution>) -
             ui.weak("No line to show: the course has no race to solve yet.");
         }
     }
+    if let Some(s) = solution {
+        typical_ui(ui, s);
+        each_flag_ui(ui, s);
+    }
     toggled
+}
+
+/// The shortest line a typical hand allows, beside the best line (which may need lucky hands).
+fn typical_ui(ui: &mut Ui, s: &Solution) {
+    let Some(t) = &s.typical else { return };
+    let text = match (t.registers, t.at_least) {
+        (Some(r), _) => format!(
+            "With a typical hand: {r} register phase(s), {} damage.",
+            t.damage
+        ),
+        (None, Some(n)) if t.gave_up => format!(
+            "With a typical hand: not found within the search budget (at least {n} register phases)."
+        ),
+        (None, _) if t.gave_up => {
+            "With a typical hand: not found within the search budget.".to_string()
+        }
+        (None, _) => "With a typical hand: no line.".to_string(),
+    };
+    ui.weak(text).on_hover_text(
+        "The shortest line whose every program a typical hand holds: at most 1 Move 3, 1 Move 2, 2 Move 1, 1 Back Up, 2 Rotate Left, 2 Rotate Right and 1 U-Turn, fewer when damaged.",
+    );
+}
+
+/// Each flag's slice of the shortest whole line beside the leg's own minimum, the fewest
+/// registers from any way of arriving at the previous flag (docs/validation.md).
+fn each_flag_ui(ui: &mut Ui, s: &Solution) {
+    let flags = s.leg_minima.len().max(s.legs.len());
+    if flags == 0 {
+        return;
+    }
+    egui::CollapsingHeader::new("Each flag")
+        .id_salt("each flag")
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::Grid::new("each flag grid")
+                .striped(true)
+                .num_columns(3)
+                .show(ui, |ui| {
+                    ui.weak("flag");
+                    ui.weak("on the whole line").on_hover_text(
+                        "The registers of this flag's slice of the shortest whole line, and the damage taken on it",
+                    );
+                    ui.weak("own minimum").on_hover_text(
+                        "The fewest registers to this flag from any way of arriving at the previous one (from the start for flag 1); the whole line may spend more on a leg to arrive better placed for the next",
+                    );
+                    ui.end_row();
+                    for i in 0..flags {
+                        ui.label((i + 1).to_string());
+                        match s.legs.get(i) {
+                            Some(l) => ui.label(format!("{}, {} damage", l.registers, l.damage)),
+                            None => ui.label("not reached"),
+                        };
+                        match s.leg_minima.get(i) {
+                            Some(m) => match (m.registers, m.gave_up) {
+                                (Some(r), false) => ui.label(r.to_string()),
+                                (Some(r), true) => ui.label(format!("at most {r}")).on_hover_text(
+                                    "The search stopped at its budget: a shorter way may exist",
+                                ),
+                                (None, true) => ui.label("not decided (search budget)"),
+                                (None, false) => ui.label("no line"),
+                            },
+                            None => ui.label(""),
+                        };
+                        ui.end_row();
+                    }
+                });
+        });
 }
 
 /// A chance as a percentage with enough digits to be more than 0.

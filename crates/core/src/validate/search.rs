@@ -290,7 +290,7 @@ impl<'a> Searcher<'a> {
     /// (the cells the searches start from), or a flag or repair site (`Searcher::site`). Off
     /// under moving flags, as without lives. The typical hand's own bounds and the bounds that
     /// know damage have no such game: the typical-hand search takes these too
-    /// (`solver::typical_search`), and no search brings in the others (`Searcher::hurt_bounds`).
+    /// (`Searcher::typical_line`), and no search brings in the others (`Searcher::hurt_bounds`).
     pub fn returning_to(mut self, starts: &[usize]) -> Searcher<'a> {
         if !self.lives.modelled() || self.timeline.is_some() {
             return self;

@@ -510,7 +510,7 @@ pub(super) fn solve_with(
         drop(arrivals);
         drop(out);
         drop(leg_bounds);
-        let t = typical_search(searcher, &seeds, shortest, line_gave_up);
+        let t = searcher.typical_line(&seeds, shortest, line_gave_up);
         typical = Some(TypicalLine {
             registers: t.finish.map(|f| t.visits.level(f.0 as usize) + 1),
             damage: t.finish.map_or(0, |f| {
@@ -533,50 +533,6 @@ pub(super) fn solve_with(
         gave_up,
         undecided,
     })
-}
-
-/// The shortest line a typical hand allows: the same first finish as a whole breadth-first
-/// search, searched within bounds from the unconstrained line's length `shortest` (a typical
-/// hand is one more constraint, so its line is never shorter); none when the unconstrained
-/// search found no line, and given up on when that search gave up (`gave_up`).
-fn typical_search(
-    searcher: &Searcher<'_>,
-    seeds: &[State],
-    shortest: Option<u32>,
-    gave_up: bool,
-) -> Outcome {
-    let opts = Options {
-        typical: true,
-        exhaustive: false,
-        budget: searcher.budget(),
-    };
-    let Some(shortest) = shortest else {
-        // No line at all, or the line's own search stopped at its budget: a typical hand's
-        // line is no shorter and its search no smaller, so it would stop there too.
-        return Outcome {
-            gave_up,
-            ..Outcome::empty()
-        };
-    };
-    // Bounds that know a typical hand plays at most one Move 3 and one Move 2 a turn: far
-    // tighter than the any-cards bounds. They know no return from a destruction: under lives
-    // the searcher's, which do (`Searcher::returning_to`), bound a typical hand's lines too.
-    let typical;
-    let bounds = if searcher.bounds.is_off() || searcher.returns() {
-        &searcher.bounds
-    } else {
-        typical = Bounds::typical(
-            searcher.table,
-            &searcher.preds,
-            &searcher.flags,
-            &hands::typical_caps(),
-        );
-        &typical
-    };
-    let goal = searcher.flags.len() as u8;
-    searcher
-        .search_from_bounds(seeds, goal, opts, bounds, shortest)
-        .unwrap_or_else(Outcome::empty)
 }
 
 /// The visit of the best arrival on the highest layer reached: fewest registers, then least

@@ -4,6 +4,7 @@
 
 use super::{NEVER, Outcome, Searcher, State};
 use crate::validate::bounds::Bounds;
+use crate::validate::hands;
 use crate::validate::hurt::Hurt;
 use crate::validate::search::Options;
 
@@ -209,6 +210,45 @@ impl<'a> Searcher<'a> {
             at_least = at_least.max(dropped.least.unwrap_or(NEVER));
             limit = dropped.next_limit(limit, out.visits.len())?;
         }
+    }
+
+    /// The shortest line a typical hand allows: the same first finish as a whole breadth-first
+    /// search, searched within bounds from the unconstrained line's length `shortest` (a typical
+    /// hand is one more constraint, so its line is never shorter); none when the unconstrained
+    /// search found no line, and given up on when that search gave up (`gave_up`).
+    pub(in crate::validate) fn typical_line(
+        &self,
+        seeds: &[State],
+        shortest: Option<u32>,
+        gave_up: bool,
+    ) -> Outcome {
+        let opts = Options {
+            typical: true,
+            exhaustive: false,
+            budget: self.budget(),
+        };
+        let Some(shortest) = shortest else {
+            // No line at all, or the line's own search stopped at its budget: a typical hand's
+            // line is no shorter and its search no smaller, so it would stop there too.
+            return Outcome {
+                gave_up,
+                ..Outcome::empty()
+            };
+        };
+        // Bounds that know a typical hand plays at most one Move 3 and one Move 2 a turn: far
+        // tighter than the any-cards bounds. They know no return from a destruction: under
+        // lives the searcher's, which do (`Searcher::returning_to`), bound a typical hand's
+        // lines too.
+        let typical;
+        let bounds = if self.bounds.is_off() || self.returns() {
+            &self.bounds
+        } else {
+            typical = Bounds::typical(self.table, &self.preds, &self.flags, &hands::typical_caps());
+            &typical
+        };
+        let goal = self.flags.len() as u8;
+        self.search_from_bounds(seeds, goal, opts, bounds, shortest)
+            .unwrap_or_else(Outcome::empty)
     }
 
     /// How many values the bounds that know damage take (`hurt.rs`).

@@ -452,3 +452,65 @@ fn a_leg_minimum_cut_short_by_the_budget_says_so_instead_of_no_line() {
 
 /// A budget the line's own search on the open 12 x 12 tile keeps within and the arrivals' does not.
 const BUDGET: usize = 3_000;
+
+#[test]
+fn a_flag_walled_in_past_where_a_cut_short_search_got_is_still_an_error_rulings_setup_rules() {
+    // Open 12 x 12, flags at (11, 0), (0, 11) and (11, 11), the last walled in on all four sides.
+    // No bound reaches the last flag, so the line is searched whole to say how far it gets; a
+    // budget of 200 states stops that search near the start. It cannot show flag 1 or 2 out of
+    // reach, but no way leads from flag 2 to flag 3 even for a robot that takes no damage: the
+    // course cannot be finished, from any start. The error says so (no "could not be checked"
+    // warning) and the line stops where the search did, "not reached within the search budget".
+    use factory_floor::validate::{Progress, analyse_board_with};
+    let mut t = Tile::new("c", 12, 12);
+    for side in Facing::ALL {
+        let mut e = t.edge(Square::new(11, 11), side);
+        e.barrier = Some(Barrier::Plain);
+        t.set_edge(Square::new(11, 11), side, e);
+    }
+    let c = course(t, &[(11, 0), (0, 11), (11, 11)]);
+    let library: Vec<Tile> = Vec::new();
+    for budget in [200, 4_000_000] {
+        let Some(a) = analyse_board_with(&c, c.compile(&library), &Progress::with_budget(budget))
+        else {
+            panic!("cancelled")
+        };
+        let rules: Vec<&str> = a.diagnostics.iter().map(|d| d.rule).collect();
+        assert!(!rules.contains(&"solver-undecided"), "{budget}: {rules:?}");
+        let error = a
+            .diagnostics
+            .iter()
+            .find(|d| d.rule == "flag-unreachable")
+            .map(|d| d.message.clone())
+            .unwrap_or_default();
+        assert!(error.starts_with("flag 3 at (11, 11)"), "{budget}: {error}");
+        assert_eq!(a.starts.len(), 1);
+        assert_eq!(
+            a.starts[0].unreachable,
+            Some((3, Square::new(11, 11))),
+            "{budget}"
+        );
+        assert!(!a.starts[0].undecided, "{budget}");
+        if budget == 200 {
+            assert!(
+                error.contains("not even a robot that takes no damage"),
+                "{error}"
+            );
+            let Some(s) = &a.solution else {
+                panic!("no solution")
+            };
+            assert!(s.undecided && s.unreachable.as_ref().is_some_and(|u| u.flag < 3));
+            let text = command::render_text(
+                std::path::Path::new("c.json"),
+                &command::FileResult::Course {
+                    name: "c".into(),
+                    analysis: Box::new(a),
+                },
+            );
+            assert!(
+                text.contains("not reached within the search budget"),
+                "{text}"
+            );
+        }
+    }
+}

@@ -221,9 +221,15 @@ fn write_solution(out: &mut String, s: &Solution) {
         let _ = writeln!(out, "  the line goes through a destruction: {d}");
     }
     if let Some(u) = &s.unreachable {
+        // A search that stopped at its budget did not show the flag out of reach.
+        let what = if s.undecided {
+            "not reached within the search budget"
+        } else {
+            "no line"
+        };
         let _ = writeln!(
             out,
-            "  flag {} at {}: no line, {} trap square(s)",
+            "  flag {} at {}: {what}, {} trap square(s)",
             u.flag, u.square, u.traps
         );
     }

@@ -230,15 +230,28 @@ fn analyse_in(
                 }
                 progress.enter(4);
                 dice::check(course, &table, start, &facings, &mut out);
-                match &s.unreachable {
-                    // The search stopped at its budget: it cannot say the flag is unreachable.
-                    Some(u) if s.undecided => {
+                // The search stopped at its budget: it cannot say the flag is unreachable,
+                // unless the relaxed game proves it or a later one cut off.
+                let cut = s
+                    .unreachable
+                    .as_ref()
+                    .filter(|_| s.undecided)
+                    .and_then(|u| solver::cut_off_after(&searcher, u));
+                match (&s.unreachable, &cut) {
+                    (Some(_), Some(cut)) => {
+                        analysis.by_chance = luck(&searcher, cut, start, &facings, &mut out)
+                    }
+                    (Some(u), None) if s.undecided => {
                         out.push(rules::solver_undecided(u, searcher.budget()))
                     }
-                    Some(u) => analysis.by_chance = luck(&searcher, u, start, &facings, &mut out),
-                    None => {}
+                    (Some(u), None) => {
+                        analysis.by_chance = luck(&searcher, u, start, &facings, &mut out)
+                    }
+                    (None, _) => {}
                 }
-                analysis.starts = starts::every_start(course.start, &searcher, &s);
+                // A flag that luck reaches is no cut for the starts' lines.
+                let cut = cut.filter(|c| !analysis.by_chance.iter().any(|b| b.flag == c.flag));
+                analysis.starts = starts::every_start(course.start, &searcher, &s, cut.as_ref());
                 if progress.is_cancelled() {
                     return None;
                 }
@@ -327,6 +340,7 @@ fn luck(
                         from: factory.square_of(searcher.flags[flag - 2]),
                         traps: 0,
                         nearest: None,
+                        cut_off: false,
                     }
                 };
                 out.push(rules::flag_unreachable(&unreachable, factory.board()));

@@ -640,6 +640,9 @@ pub(super) fn solver_undecided(u: &super::Unreachable, budget: usize) -> Diagnos
 /// Why the way stops: the nearest square a line reaches, and a trap door there that opens under
 /// a robot waiting on it.
 fn unreachable_reason(u: &super::Unreachable, board: &Board) -> String {
+    if u.cut_off {
+        return ": not even a robot that takes no damage gets there from it, whatever it plays: walls, pits or the board's edge cut every way off".to_string();
+    }
     let Some(nearest) = u.nearest else {
         return ": no line leaves it without being destroyed".to_string();
     };

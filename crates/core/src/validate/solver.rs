@@ -142,6 +142,33 @@ fn never_reaches(searcher: &Searcher<'_>, from: Square, flag: usize) -> bool {
     (0..4 * PHASES).all(|i| !good[cell * 4 * PHASES + i])
 }
 
+/// The first flag from `u.flag` on that no state on the square before it (`u.from`, then the
+/// previous flag's) reaches even in the relaxed game: a line search that stopped at its budget
+/// before `u.flag` cannot show the course unfinishable, such a flag does (the flags are touched in
+/// order). `None` when there is none, and under moving flags (a flag is on no one square).
+pub(super) fn cut_off_after(searcher: &Searcher<'_>, u: &Unreachable) -> Option<Unreachable> {
+    if searcher.timeline.is_some() {
+        return None;
+    }
+    let factory = searcher.table.factory();
+    let mut from = u.from;
+    for flag in usize::from(u.flag)..=searcher.flags.len() {
+        let square = factory.square_of(searcher.flags[flag - 1]);
+        if never_reaches(searcher, from, flag - 1) {
+            return Some(Unreachable {
+                flag: flag as u8,
+                square,
+                from,
+                traps: 0,
+                nearest: None,
+                cut_off: true,
+            });
+        }
+        from = square;
+    }
+    None
+}
+
 /// One register of a program: the card played, the phase it is played in, and where the robot
 /// ends that phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -235,6 +262,9 @@ pub struct Unreachable {
     /// from `from` ends a register phase on: where every way on is cut off. `None` when no line
     /// leaves the start.
     pub nearest: Option<Square>,
+    /// No state on `from` (any facing, any register) reaches the flag even in the relaxed game
+    /// (any cards, no damage): walls, pits or the board's edge cut every way there off.
+    pub cut_off: bool,
 }
 
 /// The shortest line a typical hand allows (`hands::typical_caps`).
@@ -471,6 +501,7 @@ pub(super) fn solve_with(
             from,
             traps: traps.get(leg).map_or(0, Vec::len),
             nearest,
+            cut_off: false,
         }
     });
     // A line search that stopped at its budget decides nothing about the flag it did not reach,
@@ -496,6 +527,7 @@ pub(super) fn solve_with(
             finish: out.finish,
             arrivals: arrivals.as_ref(),
             start: &seeds,
+            gave_up: line_gave_up,
         };
         for (leg, bounds) in leg_bounds.iter().enumerate() {
             let (minimum, stopped) = leg_minimum_within(searcher, &from, leg, bounds);
@@ -558,6 +590,8 @@ pub(super) struct From<'v> {
     pub arrivals: Option<&'v Arrivals>,
     /// The seeds of the start.
     pub start: &'v [State],
+    /// The line's search stopped at its budget: its states are not every way there is.
+    pub gave_up: bool,
 }
 
 /// Leg `leg`'s own bounds (`Searcher::leg_bounds`), built in `cell` if no one has yet. The last
@@ -605,7 +639,9 @@ fn leg_minimum_within(
         program: Vec::new(),
         gave_up,
     };
-    let arrivals_gave_up = from.arrivals.is_some_and(|a| a.gave_up);
+    // Whether the states the leg's seeds come from may miss some: the arrivals' search, or
+    // without it the line's, stopped at its budget.
+    let arrivals_gave_up = from.arrivals.map_or(from.gave_up, |a| a.gave_up);
     let sub = if leg == 0 {
         // Flag 1 from the start: its own search when the line's stopped at the last flag.
         from.arrivals
@@ -643,16 +679,18 @@ fn leg_minimum_within(
     let finish = from.finish;
     let (visits, finish, stopped) = match &sub {
         Some(o) => (&o.visits, o.finish, o.gave_up || arrivals_gave_up),
-        // Flag 1 is the last flag: the whole line's finish is the leg's minimum.
-        None if n == 1 => (visits, finish, false),
+        // Flag 1 is the last flag: the whole line's finish is the leg's minimum (unknown when
+        // its search stopped at its budget first).
+        None if n == 1 => (visits, finish, from.gave_up && finish.is_none()),
         None => {
-            // Flag 1: the first arrival on it in the whole search is the minimum.
+            // Flag 1: the first arrival on it in the whole search is the minimum (breadth
+            // first, one found before the search stopped is).
             let arrival = visits
                 .iter()
                 .filter(|v| v.state.layer == 1)
                 .min_by_key(|v| (v.level, v.state.damage));
             let fin = arrival.map(|v| (v.parent, v.card, v.state.node, v.state.damage));
-            (visits, fin, false)
+            (visits, fin, from.gave_up && fin.is_none())
         }
     };
     let Some((before, card, node, damage)) = finish else {

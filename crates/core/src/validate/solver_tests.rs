@@ -189,6 +189,7 @@ fn each_legs_minimum_from_every_arrival_found_least_damage_first_is_the_whole_se
                 finish: whole.finish,
                 arrivals,
                 start: &seeds,
+                gave_up: whole.gave_up,
             };
             let (old, _) = solver::leg_minimum(&searcher, &of(None), leg);
             let (new, _) = solver::leg_minimum(&searcher, &of(Some(&arrivals)), leg);

@@ -6,7 +6,7 @@
 use super::Diagnostic;
 use super::rules::severity_of;
 use super::search::Searcher;
-use super::solver::{self, Detail, Solution};
+use super::solver::{self, Detail, Solution, Unreachable};
 use crate::geom::{Facing, Square};
 use crate::model::StartRule;
 
@@ -68,13 +68,31 @@ pub struct Fairness {
 
 /// The lines from every start; `first` is the full solution of the first start (numbered start
 /// 1, or the archive start), already computed.
+///
+/// `cut`: a flag after the first that no way reaches from the flag before it
+/// (`solver::cut_off_after`): no line from any start finishes, and none is searched.
 pub(super) fn every_start(
     start: StartRule,
     searcher: &Searcher<'_>,
     first: &Solution,
+    cut: Option<&Unreachable>,
 ) -> Vec<StartLine> {
+    let cut = cut.filter(|c| c.flag > 1);
+    let cut_line = |number: Option<u8>, square: Square, facing: Facing| {
+        cut.map(|c| StartLine {
+            number,
+            square,
+            facing,
+            registers: None,
+            damage: 0,
+            unreachable: Some((c.flag, c.square)),
+            undecided: false,
+        })
+    };
     match start {
-        StartRule::Archive(_) => vec![StartLine::of(None, first)],
+        StartRule::Archive(_) => vec![
+            cut_line(None, first.start, first.facing).unwrap_or_else(|| StartLine::of(None, first)),
+        ],
         StartRule::Numbered => {
             let mut starts = searcher.table.factory().board().start_squares();
             // Robots take one square of each number (seed 000, Set Up): a number printed on more
@@ -88,7 +106,11 @@ pub(super) fn every_start(
                 .map(|(i, &(number, square, facing))| {
                     let n = Some(number.get());
                     if i == 0 {
-                        return StartLine::of(n, first);
+                        return cut_line(n, first.start, first.facing)
+                            .unwrap_or_else(|| StartLine::of(n, first));
+                    }
+                    if let Some(line) = cut_line(n, square, facing) {
+                        return line;
                     }
                     match solver::solve_with(searcher, square, &[facing], Detail::LineOnly) {
                         Some(s) => StartLine::of(n, &s),

@@ -59,6 +59,15 @@ fn lasers(tile: &mut Tile, from: i32, to: i32, beams: u8) {
     }
 }
 
+/// Plain walls on all four sides of `s`.
+fn wall_in(t: &mut Tile, s: Square) {
+    for side in Facing::ALL {
+        let mut e = t.edge(s, side);
+        e.barrier = Some(Barrier::Plain);
+        t.set_edge(s, side, e);
+    }
+}
+
 fn has(a: &Analysis, rule: &str, square: Square) -> bool {
     a.diagnostics
         .iter()
@@ -213,11 +222,7 @@ fn a_start_number_on_many_squares_is_said_once_and_solved_once_seed_000_set_up()
 fn a_walled_in_start_2_is_an_error_that_names_it_seed_000_set_up() {
     // Two rows: start 1 at (0, 0), start 2 at (0, 1) with walls on all four sides, flag at (5, 0).
     let mut t = Tile::new("c", 8, 2);
-    for side in Facing::ALL {
-        let mut e = t.edge(Square::new(0, 1), side);
-        e.barrier = Some(Barrier::Plain);
-        t.set_edge(Square::new(0, 1), side, e);
-    }
+    wall_in(&mut t, Square::new(0, 1));
     let c = numbered(t, &[(0, 1), (1, 2)], &[(5, 0)]);
     let a = analyse(&c, &Vec::new());
     let named = a
@@ -463,11 +468,7 @@ fn a_flag_walled_in_past_where_a_cut_short_search_got_is_still_an_error_rulings_
     // warning) and the line stops where the search did, "not reached within the search budget".
     use factory_floor::validate::{Progress, analyse_board_with};
     let mut t = Tile::new("c", 12, 12);
-    for side in Facing::ALL {
-        let mut e = t.edge(Square::new(11, 11), side);
-        e.barrier = Some(Barrier::Plain);
-        t.set_edge(Square::new(11, 11), side, e);
-    }
+    wall_in(&mut t, Square::new(11, 11));
     let c = course(t, &[(11, 0), (0, 11), (11, 11)]);
     let library: Vec<Tile> = Vec::new();
     for budget in [200, 4_000_000] {

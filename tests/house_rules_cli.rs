@@ -7,6 +7,8 @@ use factory_floor::model::HouseRule;
 use std::path::PathBuf;
 use strum::IntoEnumIterator;
 
+mod common;
+
 fn course() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("courses/standard-2x2.json")
 }
@@ -165,5 +167,32 @@ fn a_bad_rule_value_is_named_once_with_the_range_it_takes() {
         assert!(out.is_empty(), "{out}");
         assert!(err.contains(expected), "{err}");
         assert_eq!(err.matches("--rule").count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn what_the_user_reads_names_the_rules_sources_in_words_not_seed_numbers() {
+    // docs/rules.md: the code and tests cite "seed 000"; a player reads "1994 rules". Every rule
+    // description, and every message `validate` gives on the samples (the cube, the dice rule
+    // and the arena among them) and on a course that is no cube, names the source in words.
+    for (id, _, description) in factory_floor::validate::RULES {
+        assert!(!description.contains("seed 0"), "{id}: {description}");
+    }
+    let mut runs: Vec<(PathBuf, Vec<String>)> = common::sample_courses()
+        .into_iter()
+        .map(|(path, _, _)| (path, Vec::new()))
+        .collect();
+    runs.push((course(), vec!["cubed".to_string()]));
+    for (path, rules) in runs {
+        let args = cli::validate::Args {
+            files: vec![path.clone()],
+            rules,
+            ..cli::validate::Args::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let _ = cli::validate::run(&args, &mut out, &mut err);
+        let text = String::from_utf8_lossy(&out);
+        assert!(!text.is_empty(), "{}: no report", path.display());
+        assert!(!text.contains("seed 0"), "{}: {text}", path.display());
     }
 }

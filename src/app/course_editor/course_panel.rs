@@ -106,7 +106,7 @@ pub fn course_ui(ui: &mut Ui, course: &mut Course, tool: &CourseTool) -> (Vec<Co
         let standard = course.lives == LivesRule::Standard;
         if ui
             .selectable_label(standard, "3")
-            .on_hover_text("Three lives (seed 000)")
+            .on_hover_text("Three lives (1994 rules)")
             .clicked()
             && !standard
         {
@@ -116,7 +116,9 @@ pub fn course_ui(ui: &mut Ui, course: &mut Course, tool: &CourseTool) -> (Vec<Co
         let optional = course.lives == LivesRule::Optional;
         if ui
             .selectable_label(optional, "optional")
-            .on_hover_text("Three, +1 with 5 or more players, +1 with 5 or more tiles (seed 004)")
+            .on_hover_text(
+                "Three, +1 with 5 or more players, +1 with 5 or more tiles (Dutch rules summary)",
+            )
             .clicked()
             && !optional
         {

@@ -289,7 +289,7 @@ pub fn choices_ui(
             .response
             .labelled_by(l.id)
             .on_hover_text(
-                "Ending a turn on a double wrench: repair 2 damage or draw an option (seed 000)",
+                "Ending a turn on a double wrench: repair 2 damage or draw an option (1994 rules)",
             );
     });
     action

@@ -404,7 +404,7 @@ impl DrivePanel {
                     ui.end_row();
                 });
             ui.checkbox(&mut self.options, "Option cards")
-                .on_hover_text("Play with option cards (seed 000); off, no robot draws one");
+                .on_hover_text("Play with option cards (1994 rules); off, no robot draws one");
         });
         ui.horizontal(|ui| {
             if ui

@@ -158,7 +158,7 @@ impl PlayView {
                         egui::Button::new(format!("R{}: locked {card}", r + 1)),
                     )
                     .on_disabled_hover_text(
-                        "Locked by damage: it plays the same card again (seed 000, Locked Registers)",
+                        "Locked by damage: it plays the same card again (1994 rules, Locked Registers)",
                     );
                     continue;
                 }

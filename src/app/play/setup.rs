@@ -89,7 +89,7 @@ impl PlayView {
                 });
                 ui.checkbox(&mut self.setup.options, "Option cards")
                     .on_hover_text(
-                        "Play with option cards (seed 000): drawn on double wrenches, given up \
+                        "Play with option cards (1994 rules): drawn on double wrenches, given up \
                          for damage. Off, no robot draws or holds one",
                     );
                 if ui

@@ -58,7 +58,7 @@ pub fn parse_bots(list: &str) -> Result<Vec<BotKind>, String> {
     }
     if bots.len() > 8 {
         return Err(format!(
-            "{} bots: a game holds 1 to 8 robots (seed 000)",
+            "{} bots: a game holds 1 to 8 robots (1994 rules)",
             bots.len()
         ));
     }

@@ -87,7 +87,7 @@ impl FoldError {
     pub fn message(&self) -> String {
         match self {
             FoldError::Count(n) => format!(
-                "RoboRally Cubed folds six boards into a cube (seed 003 section 8.1): the course places {n} tile(s)"
+                "RoboRally Cubed folds six boards into a cube (1995 FAQ section 8.1): the course places {n} tile(s)"
             ),
             FoldError::Size {
                 placement,
@@ -107,7 +107,7 @@ impl FoldError {
                 list(placements)
             ),
             FoldError::Overlap { first, second } => format!(
-                "tiles {} and {} land on the same side of the cube when the net is folded: six boards in a cross, or another net of a cube (seed 003 section 8.1)",
+                "tiles {} and {} land on the same side of the cube when the net is folded: six boards in a cross, or another net of a cube (1995 FAQ section 8.1)",
                 first + 1,
                 second + 1
             ),

@@ -90,7 +90,7 @@ impl Race {
     pub fn new(arena: &Arena, setup: &RaceSetup) -> Result<Race, String> {
         if setup.robots.is_empty() || setup.robots.len() > MAX_PLAYERS {
             return Err(format!(
-                "{} robots: a game holds 1 to {MAX_PLAYERS} (seed 000)",
+                "{} robots: a game holds 1 to {MAX_PLAYERS} (1994 rules)",
                 setup.robots.len()
             ));
         }

@@ -75,7 +75,7 @@ pub(super) fn check(start: StartRule, factory: &Arc<Factory>, out: &mut Vec<Diag
                 squares: vec![s],
                 tiles: Vec::new(),
                 message: format!(
-                    "the start on {s} has walls on {walls} sides: a robot there can leave only one way and is a sitting target (RoboArena, seed 003 section 8.5)"
+                    "the start on {s} has walls on {walls} sides: a robot there can leave only one way and is a sitting target (RoboArena, 1995 FAQ section 8.5)"
                 ),
             });
         }
@@ -103,7 +103,7 @@ pub(super) fn check(start: StartRule, factory: &Arc<Factory>, out: &mut Vec<Diag
                 squares: vec![s, *first],
                 tiles: Vec::new(),
                 message: format!(
-                    "a robot starting on {s} cannot get to the start on {first}{}: in a RoboArena every robot must be able to reach every other (seed 003 section 8.5)",
+                    "a robot starting on {s} cannot get to the start on {first}{}: in a RoboArena every robot must be able to reach every other (1995 FAQ section 8.5)",
                     if missed.len() > 1 {
                         format!(" (nor {} other start(s))", missed.len() - 1)
                     } else {

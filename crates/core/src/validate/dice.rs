@@ -55,7 +55,7 @@ pub(super) fn check(
             add(
                 "dice-out-of-reach",
                 format!(
-                    "flag {n} at {at} can never be touched: no board laser crosses its die and no square a robot can reach lies in a clear line with it, so nothing can shoot the die away (seed 003 section 8.2)"
+                    "flag {n} at {at} can never be touched: no board laser crosses its die and no square a robot can reach lies in a clear line with it, so nothing can shoot the die away (1995 FAQ section 8.2)"
                 ),
             );
         }

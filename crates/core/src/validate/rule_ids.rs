@@ -24,27 +24,27 @@ pub const RULES: &[(&str, Severity, &str)] = &[
     (
         "conflicting-walls",
         Severity::Warning,
-        "adjacent walls between boards count as one wall (seed 001, Walls): two tiles should agree on it",
+        "adjacent walls between boards count as one wall (Factory Floor Guide, Walls): two tiles should agree on it",
     ),
     (
         "cube-does-not-fold",
         Severity::Error,
-        "under RoboRally Cubed the six boards fold into a cube (seed 003 section 8.1)",
+        "under RoboRally Cubed the six boards fold into a cube (1995 FAQ section 8.1)",
     ),
     (
         "arena-start-unreachable",
         Severity::Error,
-        "in a RoboArena every start can reach every other start (seed 003 section 8.5)",
+        "in a RoboArena every start can reach every other start (1995 FAQ section 8.5)",
     ),
     (
         "arena-start-boxed-in",
         Severity::Warning,
-        "in a RoboArena no start is walled in on three sides (seed 003 section 8.5)",
+        "in a RoboArena no start is walled in on three sides (1995 FAQ section 8.5)",
     ),
     (
         "no-flags",
         Severity::Error,
-        "a course has at least one flag (seed 000, Set Up)",
+        "a course has at least one flag (1994 rules, Set Up)",
     ),
     (
         "flag-numbering",
@@ -110,7 +110,7 @@ pub const RULES: &[(&str, Severity, &str)] = &[
     (
         "start-not-archive",
         Severity::Error,
-        "a 1994 start is an archive site: a repair site (seed 000, Set Up; RULINGS.md)",
+        "a 1994 start is an archive site: a repair site (1994 rules, Set Up; RULINGS.md)",
     ),
     (
         "start-not-on-first-tile",
@@ -140,7 +140,7 @@ pub const RULES: &[(&str, Severity, &str)] = &[
     (
         "mount-without-wall",
         Severity::Warning,
-        "lasers, pushers, flamers and repulsors are mounted on walls (seed 001)",
+        "lasers, pushers, flamers and repulsors are mounted on walls (Factory Floor Guide)",
     ),
     (
         "belt-into-wall",
@@ -150,27 +150,27 @@ pub const RULES: &[(&str, Severity, &str)] = &[
     (
         "belt-off-board",
         Severity::Warning,
-        "a belt or current that runs off the board destroys robots (seed 001, Pits)",
+        "a belt or current that runs off the board destroys robots (Factory Floor Guide, Pits)",
     ),
     (
         "unpaired-portal",
         Severity::Error,
-        "portals pair by colour (seed 001, Portals; RULINGS.md)",
+        "portals pair by colour (Factory Floor Guide, Portals; RULINGS.md)",
     ),
     (
         "unpaired-gate",
         Severity::Error,
-        "gates pair by colour (seed 001, Gates; RULINGS.md)",
+        "gates pair by colour (Factory Floor Guide, Gates; RULINGS.md)",
     ),
     (
         "phased-never-active",
         Severity::Warning,
-        "a phased element acts in the phases shown on it (seed 001)",
+        "a phased element acts in the phases shown on it (Factory Floor Guide)",
     ),
     (
         "ramp-without-ledge",
         Severity::Warning,
-        "ramps lead between levels separated by ledges (seed 001, Ramps)",
+        "ramps lead between levels separated by ledges (Factory Floor Guide, Ramps)",
     ),
     (
         "flags-on-one-square",
@@ -185,21 +185,21 @@ pub const RULES: &[(&str, Severity, &str)] = &[
     (
         "flag-by-chance",
         Severity::Warning,
-        "a flag only a randomizer or freak teleporter gets a robot to depends on chance (seed 001)",
+        "a flag only a randomizer or freak teleporter gets a robot to depends on chance (Factory Floor Guide)",
     ),
     (
         "dice-blockade",
         Severity::Advice,
-        "under the Dice Rule, each blockaded flag with its die's points and what can shoot it away; the solver assumes it shot away (seed 003 section 8.2)",
+        "under the Dice Rule, each blockaded flag with its die's points and what can shoot it away; the solver assumes it shot away (1995 FAQ section 8.2)",
     ),
     (
         "dice-out-of-reach",
         Severity::Error,
-        "under the Dice Rule, something can shoot each die away: a board laser or a square in a clear line a robot reaches (seed 003 section 8.2)",
+        "under the Dice Rule, something can shoot each die away: a board laser or a square in a clear line a robot reaches (1995 FAQ section 8.2)",
     ),
     (
         "lives",
         Severity::Advice,
-        "lives per robot under the course's rule (seed 004; RULINGS.md, Damage, lives and winning)",
+        "lives per robot under the course's rule (Dutch rules summary; RULINGS.md, Damage, lives and winning)",
     ),
 ];

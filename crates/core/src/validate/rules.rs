@@ -305,7 +305,7 @@ fn start(course: &Course, board: &Board, fold: Option<&Fold>, out: &mut Out) {
                     vec![s],
                     Vec::new(),
                     format!(
-                        "the 1994 start {s} is not a repair site; every robot starts on an archive site (seed 000, Set Up)"
+                        "the 1994 start {s} is not a repair site; every robot starts on an archive site (1994 rules, Set Up)"
                     ),
                 );
             }
@@ -649,7 +649,7 @@ fn unreachable_reason(u: &super::Unreachable, board: &Board) -> String {
     let mut reason = format!(": no line ends a register phase nearer than {nearest}");
     if let Some(Floor::TrapDoor(phases)) = board.square(nearest).and_then(|q| q.spec.floor) {
         reason.push_str(&format!(
-            ", a trap door that is a pit in phase(s) {}: a robot still on it when one of those phases begins falls in (seed 001, Trap Door Pits)",
+            ", a trap door that is a pit in phase(s) {}: a robot still on it when one of those phases begins falls in (Factory Floor Guide, Trap Door Pits)",
             phases.label()
         ));
     }

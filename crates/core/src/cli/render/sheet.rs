@@ -61,7 +61,7 @@ fn course_sheet(course: &Course, path: &Path) -> Result<Sheet, String> {
     };
     let starts = match course.start {
         StartRule::Archive(s) => vec![format!(
-            "1994 start: every robot starts virtual on {s}, the archive marker on it (seed 000, Set Up)."
+            "1994 start: every robot starts virtual on {s}, the archive marker on it (1994 rules, Set Up)."
         )],
         StartRule::Numbered => {
             let mut list: Vec<String> = board
@@ -77,12 +77,12 @@ fn course_sheet(course: &Course, path: &Path) -> Result<Sheet, String> {
     };
     let lives = match course.lives {
         LivesRule::Standard => "standard lives".to_string(),
-        LivesRule::Optional => "the optional extra lives (seed 004)".to_string(),
+        LivesRule::Optional => "the optional extra lives (Dutch rules summary)".to_string(),
         LivesRule::Fixed(n) => format!("{n} lives each"),
     };
     let house = course.rules.house.in_force();
     let mut rules = vec![
-        "RoboRally classic rules (1994): seed 000, the Factory Floor Guide (seed 001) and RULINGS.md.".to_string(),
+        "RoboRally classic rules (1994): the 1994 operating manual, the Factory Floor Guide and RULINGS.md.".to_string(),
         if house.is_empty() {
             format!("House rules: none; {lives}.")
         } else {
@@ -154,9 +154,9 @@ fn course_sheet(course: &Course, path: &Path) -> Result<Sheet, String> {
 
 fn lives(rule: LivesRule, tiles: usize, players: crate::model::PlayerRange) -> String {
     match rule {
-        LivesRule::Standard => "Lives: 3 each (seed 000).".to_string(),
+        LivesRule::Standard => "Lives: 3 each (1994 rules).".to_string(),
         LivesRule::Optional => format!(
-            "Lives: 3 each, one more with 5 or more players, one more with 5 or more tiles (seed 004): {} with {} players here, {} with {}.",
+            "Lives: 3 each, one more with 5 or more players, one more with 5 or more tiles (Dutch rules summary): {} with {} players here, {} with {}.",
             rule.lives(usize::from(players.min), tiles),
             players.min,
             rule.lives(usize::from(players.max), tiles),

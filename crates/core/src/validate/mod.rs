@@ -237,17 +237,15 @@ fn analyse_in(
                     .as_ref()
                     .filter(|_| s.undecided)
                     .and_then(|u| solver::cut_off_after(&searcher, u));
-                match (&s.unreachable, &cut) {
-                    (Some(_), Some(cut)) => {
-                        analysis.by_chance = luck(&searcher, cut, start, &facings, &mut out)
-                    }
-                    (Some(u), None) if s.undecided => {
-                        out.push(rules::solver_undecided(u, searcher.budget()))
-                    }
-                    (Some(u), None) => {
+                let decided = cut
+                    .as_ref()
+                    .or(s.unreachable.as_ref().filter(|_| !s.undecided));
+                match (decided, &s.unreachable) {
+                    (Some(u), _) => {
                         analysis.by_chance = luck(&searcher, u, start, &facings, &mut out)
                     }
-                    (None, _) => {}
+                    (None, Some(u)) => out.push(rules::solver_undecided(u, searcher.budget())),
+                    (None, None) => {}
                 }
                 // A flag that luck reaches is no cut for the starts' lines.
                 let cut = cut.filter(|c| !analysis.by_chance.iter().any(|b| b.flag == c.flag));

@@ -641,7 +641,7 @@ fn leg_minimum_within(
     };
     // Whether the states the leg's seeds come from may miss some: the arrivals' search, or
     // without it the line's, stopped at its budget.
-    let arrivals_gave_up = from.arrivals.map_or(from.gave_up, |a| a.gave_up);
+    let seeds_gave_up = from.arrivals.map_or(from.gave_up, |a| a.gave_up);
     let sub = if leg == 0 {
         // Flag 1 from the start: its own search when the line's stopped at the last flag.
         from.arrivals
@@ -671,14 +671,14 @@ fn leg_minimum_within(
             }
         };
         if seeds.is_empty() {
-            return (none(Facing::N, arrivals_gave_up), arrivals_gave_up);
+            return (none(Facing::N, seeds_gave_up), seeds_gave_up);
         }
         Some(search_leg(searcher, &seeds, leg, bounds()))
     };
     let visits = from.visits;
     let finish = from.finish;
     let (visits, finish, stopped) = match &sub {
-        Some(o) => (&o.visits, o.finish, o.gave_up || arrivals_gave_up),
+        Some(o) => (&o.visits, o.finish, o.gave_up || seeds_gave_up),
         // Flag 1 is the last flag: the whole line's finish is the leg's minimum (unknown when
         // its search stopped at its budget first).
         None if n == 1 => (visits, finish, from.gave_up && finish.is_none()),

@@ -262,20 +262,13 @@ impl Importer {
     }
 }
 
-/// A property's value as the map gives it, for a note: text in quotes (cut at 40 characters so
-/// a hostile map cannot flood the report), numbers and truth values as they are.
+/// A property's value as the map gives it, for a note: text in quotes, cut and escaped as every
+/// value from a file is (`format::error::shown`), numbers and truth values as they are.
 fn shown(p: &Prop) -> String {
     match p {
         Prop::Bool(b) => b.to_string(),
         Prop::Int(n) => n.to_string(),
         Prop::Float(f) => f.to_string(),
-        Prop::Text(t) => {
-            let cut: String = t.chars().take(40).collect();
-            if cut.len() < t.len() {
-                format!("\"{cut}...\"")
-            } else {
-                format!("\"{cut}\"")
-            }
-        }
+        Prop::Text(t) => format!("\"{}\"", crate::format::error::shown(t)),
     }
 }

@@ -65,6 +65,48 @@ impl Dropped {
     }
 }
 
+/// How the passes of a search have grown: the limit and the states of the last two, for a
+/// guess at the next one's size.
+#[derive(Clone, Copy, Default)]
+struct Growth {
+    /// (limit, states visited) of the last pass and the one before it.
+    last: Option<(u32, usize)>,
+    before: Option<(u32, usize)>,
+}
+
+impl Growth {
+    fn note(&mut self, limit: u32, visits: usize) {
+        self.before = self.last;
+        self.last = Some((limit, visits));
+    }
+
+    /// The states a pass at `limit` would visit, growing per step of the limit as the last two
+    /// did (a pass holds about a constant factor more states per register the limit rises: the
+    /// states within a limit spread out from the start), so that a rise of 8 after a rise of 2
+    /// counts four of the last rise's growth, not one. 0 before two passes have run.
+    fn next(&self, limit: u32) -> usize {
+        let (Some((l1, v1)), Some((l0, v0))) = (self.last, self.before) else {
+            return 0;
+        };
+        if v0 == 0 || l1 <= l0 {
+            return 0;
+        }
+        let per_step = (v1 as f64 / v0 as f64).max(1.0);
+        let steps = f64::from(limit.saturating_sub(l1)) / f64::from(l1 - l0);
+        let guess = v1 as f64 * per_step.powf(steps);
+        if guess >= usize::MAX as f64 {
+            usize::MAX
+        } else {
+            guess as usize
+        }
+    }
+
+    /// The states the last pass visited.
+    fn last(&self) -> usize {
+        self.last.map_or(0, |(_, v)| v)
+    }
+}
+
 /// What a bounded pass keeps within: the states whose level plus bound is at most `limit`.
 pub(super) struct Within<'b> {
     pub bounds: &'b Bounds,
@@ -123,8 +165,8 @@ impl<'a> Searcher<'a> {
         let mut limit = first_limit;
         let to_last = usize::from(goal) == self.flags.len();
         let mut hurt: Option<&Hurt> = None;
-        // The states the last two passes visited, for the next one's guess.
-        let (mut last_pass, mut before_last) = (0usize, 0usize);
+        // The last two passes, for the next one's guess.
+        let mut growth = Growth::default();
         // Each pass keeps at most the budget's states (the memory); all of them together visit
         // at most `PASSES_BUDGET` times as many (the time), as each repeats the last. Under One
         // Free Life and Infinite Lives the bounds are low wherever a step may destroy the robot
@@ -143,10 +185,6 @@ impl<'a> Searcher<'a> {
         // longer than any here), nor than the least a pass dropped once it found none.
         let mut at_least = first_limit;
         loop {
-            let next_pass = match before_last {
-                0 => 0,
-                b => last_pass.saturating_mul(last_pass) / b,
-            };
             // Once built (for an earlier search) they cost nothing more; else they are worth
             // building once the passes have cost a share of it, or when the next pass, growing
             // as the last one did, would not fit the budget. A typical hand's search takes them
@@ -155,7 +193,8 @@ impl<'a> Searcher<'a> {
             let cost = self.hurt_values() / HURT_COST;
             let wanted = hurt_now
                 || self.hurt.get().is_some()
-                || (!opts.typical && (spent >= cost / HURT_AFTER || next_pass >= opts.budget / 2));
+                || (!opts.typical
+                    && (spent >= cost / HURT_AFTER || growth.next(limit) >= opts.budget / 2));
             if hurt.is_none()
                 && to_last
                 && wanted
@@ -163,7 +202,7 @@ impl<'a> Searcher<'a> {
             {
                 hurt = Some(h);
                 // The passes so far, with other bounds, say nothing of how the next ones grow.
-                (last_pass, before_last) = (0, 0);
+                growth = Growth::default();
                 let least = seeds
                     .iter()
                     .map(|s| Within::bound_of(bounds, Some(h), s))
@@ -178,15 +217,20 @@ impl<'a> Searcher<'a> {
                 pass.budget = opts.budget.min(left).max(1);
             }
             // A typical hand's line, the second line of the report, gives up as soon as its next
-            // pass would not fit the budget: it grows as the last two did, and holds the last
-            // one and about as many again (the limit rises to where the dropped states come to
-            // as many), more than half the budget. Such a pass would most likely run out,
-            // prove nothing and take as long as all the passes before it.
+            // pass would most likely not fit the budget. Growing per step of the limit as the
+            // last two did (`Growth`), it would hold more than the budget, and either the last
+            // pass held more than half of it (the limit rises to where the states dropped come
+            // to as many as it visited), or more than a quarter and the guess is half as much
+            // again over the budget. Such a pass would run out, prove nothing and take as long
+            // as all the passes before it. Smaller passes' growth says little (it is erratic
+            // while they are small, and often slows), so a guess from them is tried.
+            let guess = growth.next(limit);
+            let last = growth.last();
             if opts.typical
                 && opts.budget > 0
-                && before_last > 0
-                && next_pass > pass.budget
-                && last_pass > pass.budget / 2
+                && guess > pass.budget
+                && (last > pass.budget / 2
+                    || (last > pass.budget / 4 && guess > pass.budget + pass.budget / 2))
             {
                 return Some(Outcome {
                     gave_up: true,
@@ -204,8 +248,7 @@ impl<'a> Searcher<'a> {
                 return Some(Outcome { at_least, ..out });
             }
             spent += out.visits.len();
-            before_last = last_pass;
-            last_pass = out.visits.len();
+            growth.note(limit, out.visits.len());
             // Every line goes through a state this pass dropped (or it would have found it).
             at_least = at_least.max(dropped.least.unwrap_or(NEVER));
             limit = dropped.next_limit(limit, out.visits.len())?;
@@ -411,6 +454,24 @@ mod tests {
         // More states prove more, and the typical hand's bounds alone prove more than the line.
         assert!(proved.windows(2).all(|w| w[0] <= w[1]), "{proved:?}");
         assert!(proved[0] > line, "{proved:?} vs the line's {line}");
+    }
+
+    #[test]
+    fn a_pass_is_guessed_to_grow_per_step_of_the_limit_as_the_last_two_did() {
+        let mut g = Growth::default();
+        assert_eq!(g.next(60), 0);
+        g.note(50, 1_000);
+        assert_eq!(g.next(51), 0, "one pass says nothing of growth");
+        // Doubling over a rise of 2: about 1.41 a step. The same rise again doubles it; a rise
+        // of 8 is four such rises, 16 times; a rise of 1, 1.41 times.
+        g.note(52, 2_000);
+        assert_eq!(g.next(54), 4_000);
+        assert_eq!(g.next(60), 32_000);
+        assert_eq!(g.next(53), 2_828);
+        // Fewer states than the pass before (a tighter bound came in): no shrinking guessed.
+        g.note(53, 1_500);
+        assert_eq!(g.next(54), 1_500);
+        assert_eq!(g.last(), 1_500);
     }
 
     #[test]

@@ -167,6 +167,7 @@ fn infinite_lives_line_goes_off_the_edge_and_returns_seed_003_section_8_4() {
         &command::FileResult::Course {
             name: "lives".into(),
             analysis: Box::new(a.clone()),
+            places: Vec::new(),
         },
     );
     assert!(

@@ -108,6 +108,7 @@ fn a_legs_own_minimum_is_shorter_than_its_slice_of_the_whole_line() {
                 &course(Tile::new("c", 8, 1), &[(3, 0), (1, 0)]),
                 &Vec::new(),
             )),
+            places: Vec::new(),
         },
     );
     assert!(text.contains("2 register(s) on the whole line"), "{text}");
@@ -358,6 +359,7 @@ fn validate_help_and_the_report_state_every_constraint_of_the_model() {
         &command::FileResult::Course {
             name: "c".into(),
             analysis: Box::new(a),
+            places: Vec::new(),
         },
     );
     for c in CONSTRAINTS {
@@ -380,6 +382,7 @@ fn json_numbers_tiles_from_1_as_the_messages_do() {
         &command::FileResult::Course {
             name: "c".into(),
             analysis: Box::new(a),
+            places: Vec::new(),
         },
     );
     let Some(d) = json["diagnostics"]
@@ -444,6 +447,7 @@ fn a_leg_minimum_cut_short_by_the_budget_says_so_instead_of_no_line() {
                 analyse_board_with(&c, c.compile(&library), &Progress::with_budget(BUDGET))
                     .unwrap_or_else(|| panic!("cancelled")),
             ),
+            places: Vec::new(),
         },
     );
     for flag in undecided {
@@ -506,6 +510,7 @@ fn a_flag_walled_in_past_where_a_cut_short_search_got_is_still_an_error_rulings_
                 &command::FileResult::Course {
                     name: "c".into(),
                     analysis: Box::new(a),
+                    places: Vec::new(),
                 },
             );
             assert!(

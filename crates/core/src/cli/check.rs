@@ -72,17 +72,19 @@ pub fn check_file(path: &Path) -> FileReport {
                     .filter(|n| !course.embedded.iter().any(|t| t.id == n.id))
                     .map(|n| format!("{}: {n}", path.display())),
             );
-            let (lines, errors) = course_problems(&course, &library);
+            // Each problem with the line of the flag, start or tile it is about, like a syntax
+            // error (the file was read a moment ago; if it cannot be read again, without lines).
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let (lines, errors) = placed_problems(&course, &library, &text);
             let target = if errors {
                 &mut report.problems
             } else {
                 &mut report.warnings
             };
-            target.extend(
-                lines
-                    .into_iter()
-                    .map(|p| format!("{}: {p}", path.display())),
-            );
+            target.extend(lines.into_iter().map(|(place, p)| match place {
+                Some((line, column)) => format!("{}:{line}:{column}: {p}", path.display()),
+                None => format!("{}: {p}", path.display()),
+            }));
         }
     }
     report
@@ -91,11 +93,27 @@ pub fn check_file(path: &Path) -> FileReport {
 /// A course's problems as lines: every error and warning of `validate`, errors first.
 /// Returns the lines and whether any of them is an error.
 pub fn course_problems(course: &Course, library: &Library) -> (Vec<String>, bool) {
+    let (lines, errors) = placed_problems(course, library, "");
+    (lines.into_iter().map(|(_, line)| line).collect(), errors)
+}
+
+/// `course_problems`, each with the line and column of the entry of the course file `text` it is
+/// about (`format::course::course_place`), where there is one.
+fn placed_problems(
+    course: &Course,
+    library: &Library,
+    text: &str,
+) -> (Vec<(Option<(usize, usize)>, String)>, bool) {
     let diagnostics = validate::validate(course, library);
     let lines = diagnostics
         .iter()
         .filter(|d| d.severity != Severity::Advice)
-        .map(|d| d.to_string())
+        .map(|d| {
+            let place = (!text.is_empty())
+                .then(|| format::course::course_place(text, course, &d.squares, &d.tiles))
+                .flatten();
+            (place, d.to_string())
+        })
         .collect();
     (lines, validate::has_errors(&diagnostics))
 }
@@ -167,6 +185,70 @@ mod tests {
                 && w.contains("differs")),
             "{:?}",
             report.warnings
+        );
+    }
+    #[test]
+    fn a_problem_with_a_flag_or_the_start_names_the_line_where_the_file_writes_it() {
+        // Bad input gets a message naming the file, the line and what is wrong (README): a
+        // flag stacked on another is written down on a line of the course file, as is the
+        // archive start; a problem inside a tile's own drawing has no line of the course file.
+        let Ok(dir) = tempfile::tempdir() else {
+            panic!("no temp dir")
+        };
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let Ok(text) = std::fs::read_to_string(root.join("courses/first-steps.json")) else {
+            panic!("no first-steps")
+        };
+        // Flag 2 moved onto flag 1's square, on its own line of the file.
+        let stacked = text.replace(
+            "{\"number\": 2, \"at\": [2, 10]}",
+            "{\"number\": 2, \"at\": [9, 1]}",
+        );
+        assert_ne!(stacked, text);
+        let Some(line) = stacked.lines().position(|l| l.contains("\"number\": 2")) else {
+            panic!("no flag 2")
+        };
+        let course = dir.path().join("c.json");
+        assert!(std::fs::write(&course, &stacked).is_ok());
+        let report = check_file(&course);
+        let Some(problem) = report
+            .problems
+            .iter()
+            .find(|p| p.contains("[flags-on-one-square]"))
+        else {
+            panic!("{:?}", report.problems)
+        };
+        // The entry of the first flag on the square: flag 1, the line before flag 2's.
+        assert!(
+            problem.contains(&format!("c.json:{}:", line)),
+            "{problem} (flag 2 on line {})",
+            line + 1
+        );
+        // The course's belts that run off the board are drawn in the tile: no course line.
+        assert!(
+            report
+                .warnings
+                .iter()
+                .filter(|w| w.contains("[belt-off-board]"))
+                .all(|w| w.contains("c.json: warning")),
+            "{:?}",
+            report.warnings
+        );
+        // validate's text and JSON carry the same line.
+        let result = super::super::validate::validate_file(&course);
+        let report = crate::validate::command::render_text(&course, &result);
+        assert!(
+            report.contains(&format!("  line {line}: error [flags-on-one-square]")),
+            "{report}"
+        );
+        let json = crate::validate::command::render_json(&course, &result);
+        let first = json["diagnostics"]
+            .as_array()
+            .and_then(|d| d.iter().find(|d| d["rule"] == "flags-on-one-square"))
+            .map(|d| (d["line"].as_u64(), d["column"].as_u64()));
+        assert!(
+            matches!(first, Some((Some(l), Some(c))) if l == line as u64 && c > 1),
+            "{first:?}"
         );
     }
 }

@@ -60,9 +60,18 @@ pub fn validate_file_under(path: &Path, play: usize, rules: &[String]) -> FileRe
                 analysis.play =
                     crate::validate::play::estimate(&arena, players, play, 1, &mut |_| true).ok();
             }
+            // Where in the file each diagnostic's flag, start or tile is written (the file was
+            // read a moment ago; if it cannot be read again, the report goes without lines).
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let places = analysis
+                .diagnostics
+                .iter()
+                .map(|d| format::course::course_place(&text, &course, &d.squares, &d.tiles))
+                .collect();
             FileResult::Course {
                 name: course.name.clone(),
                 analysis: Box::new(analysis),
+                places,
             }
         }
     }

@@ -339,6 +339,34 @@ pub(super) fn course_from_sniffed(file: &str, text: &str) -> Result<Course, Load
 }
 
 /// The canonical text of a course file.
+/// Where in the course file `text` (the one `course` was read from) a problem the rules find on
+/// the board is written down, as a 1-based line and column: the entry of the first of `squares`
+/// where a flag stands (`flags[i].at`) or that is the archive start (`start.archive`), else the
+/// first placement of `tiles` (indices into `tiles`, as `Course::placements`). `None` when it is
+/// none of those: the problem is then in a tile's own drawing, not in the course file.
+pub fn course_place(
+    text: &str,
+    course: &Course,
+    squares: &[crate::geom::Square],
+    tiles: &[usize],
+) -> Option<(usize, usize)> {
+    let root = JsonPath::root();
+    let written = squares.iter().find_map(|&sq| {
+        if let Some(i) = course.flags.iter().position(|f| f.at == sq) {
+            return Some(root.key("flags").index(i).key("at"));
+        }
+        match course.start {
+            StartRule::Archive(at) if at == sq => Some(root.key("start").key("archive")),
+            _ => None,
+        }
+    });
+    let path = written.or_else(|| {
+        let &t = tiles.first()?;
+        (t < course.placements.len()).then(|| root.key("tiles").index(t))
+    })?;
+    Some(super::locate::locate(text, &path))
+}
+
 pub fn course_to_string(course: &Course) -> String {
     let value = serde_json::to_value(course_to_file(course)).unwrap_or_default();
     to_canonical_string(&value)

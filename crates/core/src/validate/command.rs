@@ -19,6 +19,9 @@ pub enum FileResult {
     Course {
         name: String,
         analysis: Box<Analysis>,
+        /// Per diagnostic, the 1-based line and column of the course file's entry it is about
+        /// (`format::course::course_place`; `None`, or a shorter list, where none is).
+        places: Vec<Option<(usize, usize)>>,
     },
 }
 
@@ -47,7 +50,11 @@ pub fn render_text(path: &Path, result: &FileResult) -> String {
         FileResult::NotValidated { message, .. } => {
             let _ = writeln!(out, "{message}");
         }
-        FileResult::Course { name, analysis } => {
+        FileResult::Course {
+            name,
+            analysis,
+            places,
+        } => {
             let errors = count(&analysis.diagnostics, Severity::Error);
             let _ = writeln!(
                 out,
@@ -90,8 +97,15 @@ pub fn render_text(path: &Path, result: &FileResult) -> String {
                     }
                 );
             }
-            for d in &analysis.diagnostics {
-                let _ = writeln!(out, "  {d}");
+            for (i, d) in analysis.diagnostics.iter().enumerate() {
+                match places.get(i).copied().flatten() {
+                    Some((line, _)) => {
+                        let _ = writeln!(out, "  line {line}: {d}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "  {d}");
+                    }
+                }
             }
             write_starts(&mut out, analysis);
             if let Some(s) = &analysis.solution {
@@ -466,17 +480,26 @@ pub fn render_json(path: &Path, result: &FileResult) -> Value {
             "unreadable": unreadable,
             "error": message,
         }),
-        FileResult::Course { name, analysis } => json!({
+        FileResult::Course {
+            name,
+            analysis,
+            places,
+        } => json!({
             "file": file,
             "course": name,
             "valid": !super::has_errors(&analysis.diagnostics),
-            "diagnostics": analysis.diagnostics.iter().map(|d| json!({
-                "severity": d.severity.label(),
-                "rule": d.rule,
-                "squares": d.squares.iter().map(|&s| square(s)).collect::<Vec<_>>(),
-                "tiles": d.tiles.iter().map(|t| t + 1).collect::<Vec<_>>(),
-                "message": d.message,
-            })).collect::<Vec<_>>(),
+            "diagnostics": analysis.diagnostics.iter().enumerate().map(|(i, d)| {
+                let place = places.get(i).copied().flatten();
+                json!({
+                    "severity": d.severity.label(),
+                    "rule": d.rule,
+                    "squares": d.squares.iter().map(|&s| square(s)).collect::<Vec<_>>(),
+                    "tiles": d.tiles.iter().map(|t| t + 1).collect::<Vec<_>>(),
+                    "line": place.map(|p| p.0),
+                    "column": place.map(|p| p.1),
+                    "message": d.message,
+                })
+            }).collect::<Vec<_>>(),
             "solution": analysis.solution.as_ref().map(solution_json),
             "difficulty": analysis.difficulty.as_ref().map(difficulty_json),
             "model": CONSTRAINTS,

@@ -455,6 +455,27 @@ fn validate_command_prints_legs_and_exits_0_1_or_2() {
     let (code, text) = run_validate(&[&path.to_string_lossy()]);
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("[flag-unreachable]"), "{text}");
+    // Issue 17 item 6: "no line" instead of 0 registers, in the difficulty too, and no chance of
+    // dealing programs that do not exist.
+    assert!(
+        text.contains("difficulty: no line to the last flag (it reaches no flag)"),
+        "{text}"
+    );
+    assert!(!text.contains("0 registers"), "{text}");
+    let (_, json) = run_validate(&["--json", &path.to_string_lossy()]);
+    let v: serde_json::Value = match serde_json::from_str(&json) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}: {json}"),
+    };
+    let d = &v[0]["difficulty"];
+    assert!(d["registers"].is_null() && d["finishes"] == false, "{d}");
+    assert!(d["last_flag_reached"].is_null(), "{d}");
+    assert!(d["registers_to_last_flag_reached"].is_null(), "{d}");
+    assert!(
+        v[0]["solution"]["chance_dealt"].is_null(),
+        "{}",
+        v[0]["solution"]
+    );
     // `check` reports it too, through `validate::validate`.
     let report = factory_floor::check::check_file(&path);
     assert!(

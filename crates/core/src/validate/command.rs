@@ -350,8 +350,12 @@ fn minimum_text(m: &LegMinimum) -> String {
 fn percent(p: f64) -> String {
     if p >= 0.01 {
         format!("{:.1}%", p * 100.0)
-    } else {
+    } else if p * 100.0 >= f64::MIN_POSITIVE {
         format!("{:.2e}%", p * 100.0)
+    } else {
+        // A product of hundreds of turns' chances falls below what a double holds (no program
+        // of a line is impossible to deal: it fills only the registers the hand fills).
+        "less than 1e-300%".to_string()
     }
 }
 
@@ -400,7 +404,8 @@ fn solution_json(s: &Solution) -> Value {
         "finishes": s.finishes(),
         "registers": if s.finishes() { json!(s.registers()) } else { Value::Null },
         "damage": s.damage(),
-        "chance_dealt": s.chance,
+        // No line, no programs to be dealt.
+        "chance_dealt": s.finishes().then_some(s.chance),
         "legs": s.legs.iter().map(leg_json).collect::<Vec<_>>(),
         "unreachable": s.unreachable.as_ref().map(|u| json!({
             "flag": u.flag,
@@ -431,8 +436,11 @@ fn solution_json(s: &Solution) -> Value {
 
 fn difficulty_json(d: &Difficulty) -> Value {
     json!({
-        "registers": d.registers,
+        // "no line" is never 0 registers: the part to the last flag reached is its own key.
+        "registers": d.finishes.then_some(d.registers),
         "finishes": d.finishes,
+        "last_flag_reached": d.last_reached,
+        "registers_to_last_flag_reached": d.last_reached.map(|_| d.registers),
         "line_squares": d.line_squares,
         "course_squares_near": d.course_near,
         "deadly_course_squares_near": d.deadly_course_near,
@@ -517,5 +525,20 @@ pub fn render_json(path: &Path, result: &FileResult) -> Value {
                 "expected_tries": c.expected_tries(),
             })).collect::<Vec<_>>(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn a_chance_too_small_for_a_double_is_not_printed_as_zero() {
+        // 0.09% of hands hold four Move 3 (hands.rs); hundreds of turns of such programs
+        // multiply below the smallest double, yet no program of a line is impossible to deal.
+        assert_eq!(percent(0.5), "50.0%");
+        assert_eq!(percent(0.000884), "8.84e-2%");
+        assert_eq!(percent(0.000884f64.powi(120)), "less than 1e-300%");
+        assert_eq!(percent(0.0), "less than 1e-300%");
     }
 }

@@ -18,6 +18,9 @@ pub struct Difficulty {
     /// Whether the line reaches the last flag; when not, there is "no line" and `registers` is
     /// only the part to the last flag reached.
     pub finishes: bool,
+    /// The last flag the line reaches (the course's last when it finishes; `None` when it
+    /// reaches none, and then `registers` is 0 and there is no line at all).
+    pub last_reached: Option<u8>,
     /// Distinct squares the line stands on: the start and the end of every register phase.
     pub line_squares: usize,
     /// Distinct positions within one square (the eight around, and itself) of a line square,
@@ -77,6 +80,7 @@ impl Difficulty {
         Difficulty {
             registers: solution.registers(),
             finishes: solution.finishes(),
+            last_reached: solution.legs.last().map(|l| l.flag),
             line_squares: line.len(),
             near_squares: near.len(),
             deadly_near,
@@ -140,11 +144,14 @@ impl fmt::Display for Difficulty {
         if self.finishes {
             write!(f, "{} registers on the shortest whole line", self.registers)?;
         } else {
-            write!(
-                f,
-                "no line to the last flag ({} registers to the last flag reached)",
-                self.registers
-            )?;
+            match self.last_reached {
+                Some(flag) => write!(
+                    f,
+                    "no line to the last flag ({} register(s) to flag {flag}, the last it reaches)",
+                    self.registers
+                )?,
+                None => write!(f, "no line to the last flag (it reaches no flag)")?,
+            }
         }
         write!(
             f,

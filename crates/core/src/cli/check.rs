@@ -251,4 +251,36 @@ mod tests {
             "{first:?}"
         );
     }
+    #[test]
+    fn a_line_break_or_a_bidi_mark_in_a_course_name_never_makes_a_line_of_the_report() {
+        // A name may say anything; the report's lines are its own. Found by fuzzing: a name
+        // ending in "\n<another file> (...): valid" printed a verdict for a file never read.
+        let Ok(dir) = tempfile::tempdir() else {
+            panic!("no temp dir")
+        };
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let Ok(text) = std::fs::read_to_string(root.join("courses/first-steps.json")) else {
+            panic!("no first-steps")
+        };
+        let named = text.replace(
+            "\"name\": \"First Steps\"",
+            "\"name\": \"First\\nother.json (\\\"x\\\"): valid\\t\\u202eSteps\"",
+        );
+        assert_ne!(named, text);
+        let course = dir.path().join("c.json");
+        assert!(std::fs::write(&course, &named).is_ok());
+        let result = super::super::validate::validate_file(&course);
+        let report = crate::validate::command::render_text(&course, &result);
+        let Some(head) = report.lines().next() else {
+            panic!("no report")
+        };
+        assert!(
+            head.contains("First\\nother.json") && head.contains("\\t\\u{202e}Steps"),
+            "{head}"
+        );
+        assert!(
+            !report.lines().any(|l| l.starts_with("other.json")),
+            "{report}"
+        );
+    }
 }

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 pub struct Escaped<W: Write>(pub W);
 
 fn unsafe_char(c: char) -> bool {
-    c.is_control() && !matches!(c, '\n' | '\t')
+    crate::format::unseen(c) && !matches!(c, '\n' | '\t')
 }
 
 impl<W: Write> Write for Escaped<W> {
@@ -50,5 +50,9 @@ mod tests {
             String::from_utf8_lossy(&out.0),
             "name \\u{1b}[2J\\u{7}\\r\\u{9b}31m\tend\n"
         );
+        // A bidi override would show the rest of the line turned round.
+        let mut out = Escaped(Vec::new());
+        assert!(write!(out, "a\u{202e}b\u{2066}c").is_ok());
+        assert_eq!(String::from_utf8_lossy(&out.0), "a\\u{202e}b\\u{2066}c");
     }
 }

@@ -37,15 +37,27 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// `text` safe to print: every control character (C0, DEL, C1, line breaks included) is written
-/// as an escape such as `\u{1b}`, so a name from a file never reaches a terminal raw.
+/// Whether `c` changes how text around it shows rather than showing itself: a control character
+/// (C0, DEL, C1, line breaks included) or a bidirectional formatting mark, which can make a line
+/// read in another order than it is written (U+202E turns the rest of a line around).
+pub fn unseen(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// `text` safe to print: every character that is `unseen` is written as an escape such as
+/// `\u{1b}` or `\n`, so a name from a file never reaches a terminal raw, nor adds a line to a
+/// report.
 pub fn escape_control(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(unseen) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if c.is_control() {
+        if unseen(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);

@@ -18,7 +18,7 @@ pub use document::{
     Document, document_from_str, fix_course_for_save, fix_tile_for_save, load_document,
 };
 pub(crate) use error::syntax_error;
-pub use error::{ErrorKind, Invalid, LoadError, escape_control, shown};
+pub use error::{ErrorKind, Invalid, LoadError, escape_control, shown, unseen};
 pub use files::{
     MAX_FILE_BYTES, decode_utf8, read_text, refuse_input_as_output, same_file, save_atomic,
     save_atomic_with,

@@ -99,7 +99,8 @@ impl DriveStats {
         let mut out = format!(
             "{} games on {} ({}), turn cap {}\nrules: {}\n",
             self.games,
-            self.course,
+            // A name from the file: a line break in it must not start a line of the report.
+            crate::format::escape_control(&self.course),
             self.bots.join(", "),
             self.turn_cap,
             self.rules

@@ -58,8 +58,10 @@ pub fn render_text(path: &Path, result: &FileResult) -> String {
             let errors = count(&analysis.diagnostics, Severity::Error);
             let _ = writeln!(
                 out,
-                "{} (\"{name}\"): {}",
+                "{} (\"{}\"): {}",
                 path.display(),
+                // A name from the file: a line break in it must not start a line of the report.
+                crate::format::escape_control(name),
                 if errors == 0 {
                     "valid".to_string()
                 } else {

@@ -516,3 +516,37 @@ fn games_without_options_draw_none_and_games_with_them_do() {
         "options are drawn in 30 games with options on"
     );
 }
+
+#[test]
+fn a_drive_or_play_of_a_broken_course_names_the_file_and_what_is_wrong() {
+    // Found by fuzzing: flags numbered 2 and 3 were raced as flags 1 and 2 without a word, and
+    // a course the games cannot start on said "3 robots but only 2 numbered start squares"
+    // without naming the file.
+    let Ok(text) = std::fs::read_to_string(common::path("courses").join("first-steps.json")) else {
+        panic!("no first-steps")
+    };
+    let dir = common::temp_dir();
+    let renumbered = text
+        .replace("\"number\": 2", "\"number\": 3")
+        .replace("\"number\": 1", "\"number\": 2");
+    let path = dir.path().join("renumbered.json");
+    assert!(std::fs::write(&path, renumbered).is_ok());
+    let path = path.to_string_lossy().into_owned();
+    for command in [&["drive", &path, "--games", "2"][..], &["play", &path][..]] {
+        let (code, _, err) = run(command);
+        assert_eq!(code, 0, "{command:?}: {err}");
+        assert!(
+            err.contains("renumbered.json: the games play the course as it is")
+                && err.contains("[flag-numbering]"),
+            "{command:?}: {err}"
+        );
+    }
+    // Two numbered starts, three robots (the default bots): the games cannot start.
+    let two = common::path("tests/fixtures").join("two_numbered_starts.json");
+    let (code, _, err) = run(&["drive", &two.to_string_lossy(), "--games", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("two_numbered_starts.json: 3 robots but only 2 numbered start squares"),
+        "{err}"
+    );
+}

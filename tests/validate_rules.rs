@@ -785,6 +785,24 @@ fn rule_arena_start_boxed_in() {
 }
 
 #[test]
+fn rule_arena_with_flags() {
+    // Seed 003 section 8.5 (RoboArena): an arena has no flags. A flag added to the arena sample
+    // was judged as an arena ("valid") while `play` and `drive` raced to it.
+    let (course, lib) = house_sample("robo-arena.json");
+    assert!(!rule_ids(&course, &lib).contains(&"arena-with-flags"));
+    let mut flagged = course.clone();
+    flagged.flags.push(Flag {
+        number: 1,
+        at: Square::new(2, 2),
+    });
+    assert!(rule_ids(&flagged, &lib).contains(&"arena-with-flags"));
+    // Without the arena rule the flag is a race's flag and this rule says nothing.
+    let mut race = flagged.clone();
+    race.rules.house.robo_arena = false;
+    assert!(!rule_ids(&race, &lib).contains(&"arena-with-flags"));
+}
+
+#[test]
 fn rule_cube_does_not_fold() {
     // Seed 003 section 8.1 (RoboRally Cubed): six boards laid out as a net that folds into a cube.
     let (course, lib) = house_sample("cubed.json");

@@ -118,7 +118,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let stats = match result {
         Ok(stats) => stats,
         Err(e) => {
-            let _ = writeln!(err, "{e}");
+            let _ = writeln!(err, "{}: {e}", args.course.display());
             return super::FAILED;
         }
     };

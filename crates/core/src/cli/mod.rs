@@ -87,8 +87,19 @@ fn bots_and_arena(
     rules: &[String],
     err: &mut dyn std::io::Write,
 ) -> Option<(Vec<BotKind>, Arena)> {
-    match parse_bots(bots).and_then(|b| Ok((b, Arena::load_under(course, rules)?))) {
-        Ok(setup) => Some(setup),
+    match parse_bots(bots).and_then(|b| Ok((b, Arena::load_checked(course, rules)?))) {
+        Ok((bots, (arena, errors))) => {
+            // The games play the course as it is; a course the setup rules find wrong (flags
+            // numbered 2 and 3, which the race calls flags 1 and 2) says so first.
+            for e in &errors {
+                let _ = writeln!(
+                    err,
+                    "{}: the games play the course as it is, but it breaks a setup rule: {e}",
+                    course.display()
+                );
+            }
+            Some((bots, arena))
+        }
         Err(e) => {
             let _ = writeln!(err, "{e}");
             None
@@ -104,10 +115,23 @@ impl Arena {
 
     /// `load`, with the `--rule NAME[=VALUE]` specs applied to the course first.
     pub fn load_under(path: &Path, rules: &[String]) -> Result<Arena, String> {
+        Arena::load_checked(path, rules).map(|(arena, _)| arena)
+    }
+
+    /// `load_under`, with the errors of the setup rules that need no solver
+    /// (`validate::setup_rules`): a test drive plays a course as it is, and says what is wrong.
+    pub fn load_checked(
+        path: &Path,
+        rules: &[String],
+    ) -> Result<(Arena, Vec<crate::validate::Diagnostic>), String> {
         match load_document(path).map_err(|e| e.to_string())? {
             Document::Course(mut course) => {
                 apply_rules(&mut course, rules)?;
-                Arena::new(&course, &Library::for_file(path))
+                let arena = Arena::new(&course, &Library::for_file(path))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let mut errors = crate::validate::setup_rules(&course, &arena.board);
+                errors.retain(|d| d.severity == crate::validate::Severity::Error);
+                Ok((arena, errors))
             }
             Document::Tile(_) => Err(format!(
                 "{} is a tile: test drives need a course",

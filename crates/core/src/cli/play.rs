@@ -64,7 +64,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             super::OK
         }
         Err(e) => {
-            let _ = writeln!(err, "{e}");
+            let _ = writeln!(err, "{}: {e}", args.course.display());
             super::FAILED
         }
     }

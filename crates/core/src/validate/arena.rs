@@ -19,6 +19,27 @@ pub(super) fn is_flag_rule(rule: &str) -> bool {
         || rule == "tile-without-flag"
 }
 
+/// `arena-with-flags` for an arena course that places flags: an arena has none (seed 003
+/// section 8.5), yet a race would run to them (`play`, `drive`), while the setup rules judge the
+/// course as an arena and skip every flag rule.
+pub(super) fn flags(course: &crate::model::Course, out: &mut Vec<Diagnostic>) {
+    let Some(first) = course.flags.first() else {
+        return;
+    };
+    out.push(Diagnostic {
+        severity: Severity::Error,
+        rule: "arena-with-flags",
+        squares: course.flags.iter().map(|f| f.at).collect(),
+        tiles: Vec::new(),
+        message: format!(
+            "the course places {} flag(s) (flag {} at {}), but a RoboArena has no flags: remove them, or turn RoboArena off for a race (1995 FAQ section 8.5)",
+            course.flags.len(),
+            first.number,
+            first.at
+        ),
+    });
+}
+
 /// The arena's start squares: the numbered starts, or the one archive start.
 fn starts(start: StartRule, factory: &Factory) -> Vec<Square> {
     match start {

@@ -145,6 +145,22 @@ pub fn validate_board(course: &Course, board: &Board) -> Vec<Diagnostic> {
         .unwrap_or_default()
 }
 
+/// The setup rules that need no solver, every diagnostic: what a test drive warns of before it
+/// plays a course as it is (`play`, `drive`), and where `validate` begins.
+pub fn setup_rules(course: &Course, board: &Board) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    rules::check_all(course, board, &mut out);
+    if course.rules.house.robo_arena {
+        // An arena has no flags: its own rules instead (seed 003 section 8.5).
+        out.retain(|d| !arena::is_flag_rule(d.rule));
+        arena::flags(course, &mut out);
+    }
+    cube::check(course, board, &mut out);
+    geometry::flags_on_one_square(course, &mut out);
+    geometry::levels(board, &mut out);
+    out
+}
+
 /// The diagnostics, the best line and the difficulty of a course.
 pub fn analyse(course: &Course, library: &dyn TileSource) -> Analysis {
     analyse_board(course, course.compile(library))
@@ -183,17 +199,9 @@ fn analyse_in(
     progress: &Progress,
     detail: solver::Detail,
 ) -> Option<Analysis> {
-    let mut out = Vec::new();
     progress.enter(0);
-    rules::check_all(course, &board, &mut out);
+    let mut out = setup_rules(course, &board);
     let robo_arena = course.rules.house.robo_arena;
-    if robo_arena {
-        // An arena has no flags: its own rules instead (seed 003 section 8.5).
-        out.retain(|d| !arena::is_flag_rule(d.rule));
-    }
-    cube::check(course, &board, &mut out);
-    geometry::flags_on_one_square(course, &mut out);
-    geometry::levels(&board, &mut out);
     let blocked = out.iter().any(|d| BLOCKS_SOLVER.contains(&d.rule));
     let mut analysis = Analysis::empty(course.rules);
     if !blocked && robo_arena {

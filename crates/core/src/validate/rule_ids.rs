@@ -37,6 +37,11 @@ pub const RULES: &[(&str, Severity, &str)] = &[
         "in a RoboArena every start can reach every other start (1995 FAQ section 8.5)",
     ),
     (
+        "arena-with-flags",
+        Severity::Error,
+        "a RoboArena has no flags (1995 FAQ section 8.5): with the rule on, flags contradict it",
+    ),
+    (
         "arena-start-boxed-in",
         Severity::Warning,
         "in a RoboArena no start is walled in on three sides (1995 FAQ section 8.5)",

@@ -97,13 +97,12 @@ pub fn course_problems(course: &Course, library: &Library) -> (Vec<String>, bool
     (lines.into_iter().map(|(_, line)| line).collect(), errors)
 }
 
+/// A problem's line, with the line and column of the course file's entry it is about, if any.
+type Placed = (Option<(usize, usize)>, String);
+
 /// `course_problems`, each with the line and column of the entry of the course file `text` it is
 /// about (`format::course::course_place`), where there is one.
-fn placed_problems(
-    course: &Course,
-    library: &Library,
-    text: &str,
-) -> (Vec<(Option<(usize, usize)>, String)>, bool) {
+fn placed_problems(course: &Course, library: &Library, text: &str) -> (Vec<Placed>, bool) {
     let diagnostics = validate::validate(course, library);
     let lines = diagnostics
         .iter()

@@ -87,7 +87,10 @@ const CASES: &[Case] = &[
     case("start_bad_facing.json", 2, Some(11), "`up` is not a value this field takes"),
     case("square_outside_tile.json", 1, Some(11), "square (2, 3) is outside the tile"),
     case("negative_coordinates.json", 1, Some(11), "square (-1, 1) is outside the tile"),
-    case("coordinate_overflow.json", 2, Some(11), "4294967296 is out of range"),
+    case("coordinate_overflow.json", 1, Some(11), "4294967296 is out of range"),
+    // The same field out of its range, by our check or by the byte it is read into: exit 1 both.
+    case("laser_damage_255.json", 1, Some(10), "laser damage x255: the multiplier is 2 to 10"),
+    case("laser_damage_256.json", 1, Some(10), "the number 256 is out of range here"),
     case("square_one_coordinate.json", 2, Some(11), "a list of 2 numbers, [x, y]"),
     case("duplicate_square.json", 1, Some(12), "square (2, 1) is listed twice"),
     case("square_with_nothing.json", 1, Some(11), "open floor needs no entry"),

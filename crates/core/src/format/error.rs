@@ -134,7 +134,12 @@ pub(crate) fn syntax_error(file: &str, text: &str, err: &serde_json::Error) -> L
         .map_or(raw.as_str(), |(m, _)| m);
     // A value our own readers refuse is a broken rule (exit 1), like a width of 0; everything
     // else serde reports means the text is not a tile or course at all (exit 2).
-    let kind = if err.is_data() && !SERDE_DATA_PREFIXES.iter().any(|p| message.starts_with(p)) {
+    // A whole number too large or small for its field (laser damage 256 in a byte) is a value
+    // out of range like laser damage 255, which our readers refuse: exit 1 for both.
+    let out_of_range = message.starts_with("invalid value: integer");
+    let kind = if err.is_data()
+        && (out_of_range || !SERDE_DATA_PREFIXES.iter().any(|p| message.starts_with(p)))
+    {
         ErrorKind::Invalid
     } else {
         ErrorKind::Unreadable

@@ -256,6 +256,12 @@ impl Bounds {
         }
     }
 
+    /// How many values `typical` takes for `flags` flags on `table`: one per table state, set of
+    /// capped kinds and flag.
+    pub fn typical_values(table: &StepTable, flags: usize) -> usize {
+        table.states().saturating_mul(SETS).saturating_mul(flags)
+    }
+
     /// The bound of the search state with `layer` flags touched on `node` (`cell * 4 +
     /// facing`) before register phase `phase + 1` (0 at or beyond the goal), having played
     /// `turn` this turn (the cards of the registers before `phase`, indices into `CARDS`).

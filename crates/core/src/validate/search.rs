@@ -177,6 +177,8 @@ pub(super) struct Searcher<'a> {
     /// Under One Free Life and Infinite Lives, where a destroyed robot may return, which the
     /// bounds know (`Searcher::returning_to`); `None` otherwise.
     returns: Option<Returns>,
+    /// The most values the typical hand's bounds may take (`passes::MOST_TYPICAL_VALUES`).
+    typical_cap: usize,
 }
 
 impl<'a> Searcher<'a> {
@@ -228,6 +230,7 @@ impl<'a> Searcher<'a> {
             archive_moves: false,
             hurt,
             returns: None,
+            typical_cap: passes::MOST_TYPICAL_VALUES,
         }
     }
 

@@ -26,6 +26,10 @@ const HURT_COST: usize = 5;
 /// fraction of what building them costs (`HURT_COST`) and still found no line.
 const HURT_AFTER: usize = 8;
 
+/// The most values the typical hand's bounds take (`Bounds::typical_values`): 128 MiB of them,
+/// which the largest board holds with up to 8 flags.
+pub(super) const MOST_TYPICAL_VALUES: usize = 64 << 20;
+
 /// The most a pass's limit rises over the last one's.
 const MOST_STEP: u32 = 8;
 
@@ -285,6 +289,15 @@ impl<'a> Searcher<'a> {
         let typical;
         let bounds = if self.bounds.is_off() || self.returns() {
             &self.bounds
+        } else if Bounds::typical_values(self.table, self.flags.len()) > self.typical_cap {
+            // Too large to build (the largest board with 32 flags: 524 MB and 7 s); without
+            // them the passes, bounded by the any-cards game, would start half the line short and
+            // run to their budget. What is known: no such line is shorter than the line.
+            return Outcome {
+                gave_up: true,
+                at_least: shortest,
+                ..Outcome::empty()
+            };
         } else {
             typical = Bounds::typical(self.table, &self.preds, &self.flags, &hands::typical_caps());
             &typical
@@ -472,6 +485,26 @@ mod tests {
         g.note(53, 1_500);
         assert_eq!(g.next(54), 1_500);
         assert_eq!(g.last(), 1_500);
+    }
+
+    #[test]
+    fn a_course_whose_typical_bounds_are_too_large_gives_the_line_as_the_least_at_once() {
+        // The largest board with 32 flags: the typical hand's bounds would take 524 MB. Here the
+        // grand tour with room for none: no pass runs, and what is known is given.
+        use crate::validate::solver_tests::{sample, start_seeds};
+        let lib = Library::builtin();
+        let name = "grand-tour.json";
+        let (course, factory, table) = sample(&lib, name);
+        let Some(mut searcher) = crate::validate::solver::searcher(&table) else {
+            panic!("no flags")
+        };
+        let seeds = start_seeds(&searcher, &course, &factory, name);
+        let whole = searcher.typical_line(&seeds, Some(56), false);
+        assert!(whole.finish.is_some() && !whole.gave_up);
+        searcher.typical_cap = Bounds::typical_values(&table, searcher.flags.len()) - 1;
+        let capped = searcher.typical_line(&seeds, Some(56), false);
+        assert!(capped.gave_up && capped.finish.is_none());
+        assert_eq!((capped.at_least, capped.visits.len()), (56, 0));
     }
 
     #[test]

@@ -91,6 +91,8 @@ const CASES: &[Case] = &[
     // The same field out of its range, by our check or by the byte it is read into: exit 1 both.
     case("laser_damage_255.json", 1, Some(10), "laser damage x255: the multiplier is 2 to 10"),
     case("laser_damage_256.json", 1, Some(10), "the number 256 is out of range here"),
+    // "01" and "1" are the same flag: one of the two dice was dropped without a word.
+    case("dice_flag_01.json", 1, Some(14), "\"01\" is not a flag number"),
     case("square_one_coordinate.json", 2, Some(11), "a list of 2 numbers, [x, y]"),
     case("duplicate_square.json", 1, Some(12), "square (2, 1) is listed twice"),
     case("square_with_nothing.json", 1, Some(11), "open floor needs no entry"),

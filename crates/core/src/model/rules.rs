@@ -131,11 +131,17 @@ impl<'de> Deserialize<'de> for DicePoints {
         let map = BTreeMap::<String, u8>::deserialize(d)?;
         let mut dice = DicePoints::default();
         for (key, points) in map {
-            let number: u32 = key.parse().map_err(|_| {
-                serde::de::Error::custom(format!(
-                    "\"{key}\" is not a flag number (1 to {MAX_FLAG})"
-                ))
-            })?;
+            // Written as the flag's number is: "1", never "01" or "+1", which would be a second
+            // key for the same flag, one of them dropped without a word.
+            let number: u32 = key
+                .parse()
+                .ok()
+                .filter(|n: &u32| n.to_string() == key)
+                .ok_or_else(|| {
+                    serde::de::Error::custom(format!(
+                        "\"{key}\" is not a flag number (1 to {MAX_FLAG}, written in plain digits)"
+                    ))
+                })?;
             if points == 0 || !dice.set(number, points) {
                 return Err(serde::de::Error::custom(format!(
                     "a die on flag {key} with {points} points: flags are 1 to {MAX_FLAG}, points 1 to 255"

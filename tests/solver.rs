@@ -570,3 +570,21 @@ fn a_route_that_waits_on_a_trap_door_through_its_active_phase_is_no_route_seed_0
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("valid"), "{out}");
 }
+
+#[test]
+fn starts_that_tie_are_said_to_be_equal_not_the_same_start_best_and_worst() {
+    // Two numbered starts each 5 registers and no damage from the flag: the fairness line named
+    // "start 1" as both the best start and the worst (found by fuzzing).
+    let path = common::path("tests/fixtures").join("equal_starts.json");
+    let (_, text) = run_validate(&[&path.to_string_lossy()]);
+    assert!(
+        text.contains("start 1 at (0, 0) facing north: 5 registers, 0 damage")
+            && text.contains("start 2 at (1, 0) facing west: 5 registers, 0 damage"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fairness: no start is better than another"),
+        "{text}"
+    );
+    assert!(!text.contains("the worst (start 1"), "{text}");
+}

@@ -229,7 +229,9 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
                     ui.end_row();
                 }
             });
-        if let Some(f) = fairness {
+        if fairness.is_some_and(|f| f.registers == 0 && f.damage == 0) {
+            ui.weak("Fairness: no start is better than another.");
+        } else if let Some(f) = fairness {
             let name = |i: usize| {
                 starts
                     .get(i)

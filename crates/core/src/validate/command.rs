@@ -116,11 +116,10 @@ pub fn render_text(path: &Path, result: &FileResult) -> String {
             for c in &analysis.by_chance {
                 let _ = writeln!(
                     out,
-                    "  flag {} at {}: depends on chance, about {:.0} tries ({:.2}% a try)",
+                    "  flag {} at {}: depends on chance ({})",
                     c.flag,
                     c.square,
-                    c.expected_tries().min(1e9),
-                    c.chance * 100.0
+                    c.in_words()
                 );
             }
             if let Some(d) = &analysis.difficulty {
@@ -189,6 +188,13 @@ fn write_starts(out: &mut String, analysis: &Analysis) {
             );
         }
         match &analysis.fairness {
+            Some(f) if f.registers == 0 && f.damage == 0 => {
+                // Not "between the best start (start 1) and the worst (start 1)".
+                let _ = writeln!(
+                    out,
+                    "  fairness: no start is better than another (every start that finishes takes as many registers and as much damage)"
+                );
+            }
             Some(f) => {
                 let name = |i: usize| {
                     analysis

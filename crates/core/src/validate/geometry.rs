@@ -139,11 +139,10 @@ pub(super) fn by_chance(c: &super::ChanceFlag) -> Diagnostic {
         squares: vec![c.square],
         tiles: Vec::new(),
         message: format!(
-            "flag {} at {} depends on chance: no planned program reaches it, only a card a randomizer or freak teleporter draws; the likeliest line gets there {:.2}% of the time, about {:.0} tries",
+            "flag {} at {} depends on chance: no planned program reaches it, only a card a randomizer or freak teleporter draws; the likeliest line gets there {}",
             c.flag,
             c.square,
-            c.chance * 100.0,
-            c.expected_tries().min(1e9)
+            c.in_words()
         ),
     }
 }

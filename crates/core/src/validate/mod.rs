@@ -127,6 +127,24 @@ impl ChanceFlag {
             f64::INFINITY
         }
     }
+
+    /// The chance and the tries in words: "0.46% a try, about 217 tries"; a chance too small
+    /// for two decimals in scientific notation, and past a billion tries "more than a billion
+    /// tries" (a figure that large only says the course is not finished this way).
+    pub fn in_words(&self) -> String {
+        let per_cent = self.chance * 100.0;
+        let chance = if per_cent >= 0.01 {
+            format!("{per_cent:.2}%")
+        } else {
+            format!("{per_cent:.1e}%")
+        };
+        let tries = self.expected_tries();
+        if tries > 1e9 {
+            format!("{chance} a try, more than a billion tries")
+        } else {
+            format!("{chance} a try, about {tries:.0} tries")
+        }
+    }
 }
 
 /// Checks a course against every setup rule and solves it as far as the rules need: the
@@ -406,4 +424,29 @@ pub fn unmodelled_rules(rules: &crate::model::Rules) -> Vec<crate::model::HouseR
 /// Whether any diagnostic is an error.
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(|d| d.severity == Severity::Error)
+}
+
+#[cfg(test)]
+mod chance_words {
+    use super::ChanceFlag;
+    use crate::geom::Square;
+
+    #[test]
+    fn a_flag_by_chance_gives_its_chance_and_tries_in_words_seed_001_randomizer() {
+        let flag = |chance| ChanceFlag {
+            flag: 1,
+            square: Square::new(0, 0),
+            chance,
+        };
+        assert_eq!(flag(0.0046).in_words(), "0.46% a try, about 217 tries");
+        // Found by fuzzing: a board of randomizers printed "0.00% ... about 1000000000 tries".
+        assert_eq!(
+            flag(3e-14).in_words(),
+            "3.0e-12% a try, more than a billion tries"
+        );
+        assert_eq!(
+            flag(0.0).in_words(),
+            "0.0e0% a try, more than a billion tries"
+        );
+    }
 }

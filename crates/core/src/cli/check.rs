@@ -186,11 +186,10 @@ mod tests {
             report.warnings
         );
     }
-    #[test]
-    fn a_problem_with_a_flag_or_the_start_names_the_line_where_the_file_writes_it() {
-        // Bad input gets a message naming the file, the line and what is wrong (README): a
-        // flag stacked on another is written down on a line of the course file, as is the
-        // archive start; a problem inside a tile's own drawing has no line of the course file.
+
+    /// First Steps with `from` replaced by `to`, written as `c.json` in a temporary folder: the
+    /// folder (kept while it is in use), the file and its text.
+    fn first_steps_with(from: &str, to: &str) -> (tempfile::TempDir, PathBuf, String) {
         let Ok(dir) = tempfile::tempdir() else {
             panic!("no temp dir")
         };
@@ -198,17 +197,26 @@ mod tests {
         let Ok(text) = std::fs::read_to_string(root.join("courses/first-steps.json")) else {
             panic!("no first-steps")
         };
+        let edited = text.replace(from, to);
+        assert_ne!(edited, text, "{from} is not in first-steps");
+        let course = dir.path().join("c.json");
+        assert!(std::fs::write(&course, &edited).is_ok());
+        (dir, course, edited)
+    }
+
+    #[test]
+    fn a_problem_with_a_flag_or_the_start_names_the_line_where_the_file_writes_it() {
+        // Bad input gets a message naming the file, the line and what is wrong (README): a
+        // flag stacked on another is written down on a line of the course file, as is the
+        // archive start; a problem inside a tile's own drawing has no line of the course file.
         // Flag 2 moved onto flag 1's square, on its own line of the file.
-        let stacked = text.replace(
+        let (_dir, course, stacked) = first_steps_with(
             "{\"number\": 2, \"at\": [2, 10]}",
             "{\"number\": 2, \"at\": [9, 1]}",
         );
-        assert_ne!(stacked, text);
         let Some(line) = stacked.lines().position(|l| l.contains("\"number\": 2")) else {
             panic!("no flag 2")
         };
-        let course = dir.path().join("c.json");
-        assert!(std::fs::write(&course, &stacked).is_ok());
         let report = check_file(&course);
         let Some(problem) = report
             .problems
@@ -250,24 +258,15 @@ mod tests {
             "{first:?}"
         );
     }
+
     #[test]
     fn a_line_break_or_a_bidi_mark_in_a_course_name_never_makes_a_line_of_the_report() {
         // A name may say anything; the report's lines are its own. Found by fuzzing: a name
         // ending in "\n<another file> (...): valid" printed a verdict for a file never read.
-        let Ok(dir) = tempfile::tempdir() else {
-            panic!("no temp dir")
-        };
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let Ok(text) = std::fs::read_to_string(root.join("courses/first-steps.json")) else {
-            panic!("no first-steps")
-        };
-        let named = text.replace(
+        let (_dir, course, _) = first_steps_with(
             "\"name\": \"First Steps\"",
             "\"name\": \"First\\nother.json (\\\"x\\\"): valid\\t\\u202eSteps\"",
         );
-        assert_ne!(named, text);
-        let course = dir.path().join("c.json");
-        assert!(std::fs::write(&course, &named).is_ok());
         let result = super::super::validate::validate_file(&course);
         let report = crate::validate::command::render_text(&course, &result);
         let Some(head) = report.lines().next() else {

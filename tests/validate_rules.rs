@@ -5,6 +5,10 @@ use factory_floor::geom::{Facing, Rotation, Square};
 use factory_floor::model::*;
 use factory_floor::validate::{Diagnostic, RULES, Severity, validate};
 
+/// RoboArena's own rules (seed 003 section 8.5).
+#[path = "validate_rules/arena.rs"]
+mod arena;
+
 const EMPTY: &Vec<Tile> = &Vec::new();
 
 /// Two 12 x 12 tiles side by side; a repair site at (1, 1) is the 1994 start; flag 1 on the first
@@ -731,7 +735,11 @@ fn rule_lives_advice_counts_the_optional_rule() {
 
 #[test]
 fn every_rule_id_has_a_test_here() {
-    let source = include_str!("validate_rules.rs");
+    let source = [
+        include_str!("validate_rules.rs"),
+        include_str!("validate_rules/arena.rs"),
+    ]
+    .concat();
     for (id, _, _) in RULES {
         let test_name = format!("fn rule_{}", id.replace('-', "_"));
         assert!(
@@ -754,52 +762,6 @@ fn house_sample(name: &str) -> (Course, factory_floor::format::Library) {
 
 fn rule_ids(course: &Course, lib: &factory_floor::format::Library) -> Vec<&'static str> {
     validate(course, lib).iter().map(|d| d.rule).collect()
-}
-
-/// The RoboArena sample with its first corner start walled in on all four sides.
-fn arena_walled_in() -> (Course, Course, factory_floor::format::Library) {
-    let (course, lib) = house_sample("robo-arena.json");
-    let mut walled = course.clone();
-    let tile = &mut walled.embedded[0];
-    for side in Facing::ALL {
-        let mut edge = tile.edge(Square::new(0, 0), side);
-        edge.barrier = Some(Barrier::Plain);
-        tile.set_edge(Square::new(0, 0), side, edge);
-    }
-    (course, walled, lib)
-}
-
-#[test]
-fn rule_arena_start_unreachable() {
-    // Seed 003 section 8.5 (RoboArena): every start must be able to reach every other.
-    let (course, walled, lib) = arena_walled_in();
-    assert!(!rule_ids(&course, &lib).contains(&"arena-start-unreachable"));
-    assert!(rule_ids(&walled, &lib).contains(&"arena-start-unreachable"));
-}
-
-#[test]
-fn rule_arena_start_boxed_in() {
-    let (course, walled, lib) = arena_walled_in();
-    assert!(!rule_ids(&course, &lib).contains(&"arena-start-boxed-in"));
-    assert!(rule_ids(&walled, &lib).contains(&"arena-start-boxed-in"));
-}
-
-#[test]
-fn rule_arena_with_flags() {
-    // Seed 003 section 8.5 (RoboArena): an arena has no flags. A flag added to the arena sample
-    // was judged as an arena ("valid") while `play` and `drive` raced to it.
-    let (course, lib) = house_sample("robo-arena.json");
-    assert!(!rule_ids(&course, &lib).contains(&"arena-with-flags"));
-    let mut flagged = course.clone();
-    flagged.flags.push(Flag {
-        number: 1,
-        at: Square::new(2, 2),
-    });
-    assert!(rule_ids(&flagged, &lib).contains(&"arena-with-flags"));
-    // Without the arena rule the flag is a race's flag and this rule says nothing.
-    let mut race = flagged.clone();
-    race.rules.house.robo_arena = false;
-    assert!(!rule_ids(&race, &lib).contains(&"arena-with-flags"));
 }
 
 #[test]

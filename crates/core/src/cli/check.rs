@@ -74,8 +74,8 @@ pub fn check_file(path: &Path) -> FileReport {
             );
             // Each problem with the line of the flag, start or tile it is about, like a syntax
             // error (the file was read a moment ago; if it cannot be read again, without lines).
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            let (lines, errors) = placed_problems(&course, &library, &text);
+            let text = std::fs::read_to_string(path).ok();
+            let (lines, errors) = placed_problems(&course, &library, text.as_deref());
             let target = if errors {
                 &mut report.problems
             } else {
@@ -93,24 +93,23 @@ pub fn check_file(path: &Path) -> FileReport {
 /// A course's problems as lines: every error and warning of `validate`, errors first.
 /// Returns the lines and whether any of them is an error.
 pub fn course_problems(course: &Course, library: &Library) -> (Vec<String>, bool) {
-    let (lines, errors) = placed_problems(course, library, "");
+    let (lines, errors) = placed_problems(course, library, None);
     (lines.into_iter().map(|(_, line)| line).collect(), errors)
 }
 
 /// A problem's line, with the line and column of the course file's entry it is about, if any.
 type Placed = (Option<(usize, usize)>, String);
 
-/// `course_problems`, each with the line and column of the entry of the course file `text` it is
-/// about (`format::course::course_place`), where there is one.
-fn placed_problems(course: &Course, library: &Library, text: &str) -> (Vec<Placed>, bool) {
+/// `course_problems`, each with the line and column of the entry of the course file `text` (when
+/// given) it is about (`format::course::course_place`), where there is one.
+fn placed_problems(course: &Course, library: &Library, text: Option<&str>) -> (Vec<Placed>, bool) {
     let diagnostics = validate::validate(course, library);
     let lines = diagnostics
         .iter()
         .filter(|d| d.severity != Severity::Advice)
         .map(|d| {
-            let place = (!text.is_empty())
-                .then(|| format::course::course_place(text, course, &d.squares, &d.tiles))
-                .flatten();
+            let place =
+                text.and_then(|t| format::course::course_place(t, course, &d.squares, &d.tiles));
             (place, d.to_string())
         })
         .collect();

@@ -115,7 +115,7 @@ impl Arena {
 
     /// `load`, with the `--rule NAME[=VALUE]` specs applied to the course first.
     pub fn load_under(path: &Path, rules: &[String]) -> Result<Arena, String> {
-        Arena::load_checked(path, rules).map(|(arena, _)| arena)
+        Arena::load_course(path, rules).map(|(_, arena)| arena)
     }
 
     /// `load_under`, with the errors of the setup rules that need no solver
@@ -124,14 +124,20 @@ impl Arena {
         path: &Path,
         rules: &[String],
     ) -> Result<(Arena, Vec<crate::validate::Diagnostic>), String> {
+        let (course, arena) = Arena::load_course(path, rules)?;
+        let mut errors = crate::validate::setup_rules(&course, &arena.board);
+        errors.retain(|d| d.severity == crate::validate::Severity::Error);
+        Ok((arena, errors))
+    }
+
+    /// The course of `path` under `rules`, and its arena.
+    fn load_course(path: &Path, rules: &[String]) -> Result<(Course, Arena), String> {
         match load_document(path).map_err(|e| e.to_string())? {
             Document::Course(mut course) => {
                 apply_rules(&mut course, rules)?;
                 let arena = Arena::new(&course, &Library::for_file(path))
                     .map_err(|e| format!("{}: {e}", path.display()))?;
-                let mut errors = crate::validate::setup_rules(&course, &arena.board);
-                errors.retain(|d| d.severity == crate::validate::Severity::Error);
-                Ok((arena, errors))
+                Ok((course, arena))
             }
             Document::Tile(_) => Err(format!(
                 "{} is a tile: test drives need a course",

@@ -62,11 +62,14 @@ pub fn validate_file_under(path: &Path, play: usize, rules: &[String]) -> FileRe
             }
             // Where in the file each diagnostic's flag, start or tile is written (the file was
             // read a moment ago; if it cannot be read again, the report goes without lines).
-            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let text = std::fs::read_to_string(path).ok();
             let places = analysis
                 .diagnostics
                 .iter()
-                .map(|d| format::course::course_place(&text, &course, &d.squares, &d.tiles))
+                .map(|d| {
+                    let text = text.as_deref()?;
+                    format::course::course_place(text, &course, &d.squares, &d.tiles)
+                })
                 .collect();
             FileResult::Course {
                 name: course.name.clone(),

@@ -12,6 +12,7 @@ pub mod locate;
 pub mod schema;
 pub mod tile;
 pub mod tiled;
+pub mod words;
 
 pub use course::{course_from_str, course_to_string};
 pub use document::{

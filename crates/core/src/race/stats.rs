@@ -3,6 +3,7 @@
 
 use crate::bots::BotKind;
 use crate::engine::{DestroyCause, RobotId};
+use crate::format::words::count;
 use crate::geom::Square;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -114,14 +115,14 @@ impl DriveStats {
         );
         for b in &self.by_bot {
             out += &format!(
-                "{:>8}: {} robots, {:.1}% finished; turns median {:.1}, quartiles {:.1} to {:.1}; {} deaths\n",
+                "{:>8}: {}, {:.1}% finished; turns median {:.1}, quartiles {:.1} to {:.1}; {}\n",
                 b.bot,
-                b.robots,
+                count(b.robots as u64, "robot"),
                 b.completion_rate * 100.0,
                 b.turns_to_finish.median,
                 b.turns_to_finish.lower_quartile,
                 b.turns_to_finish.upper_quartile,
-                b.deaths
+                count(b.deaths as u64, "death")
             );
         }
         let causes: Vec<String> = self

@@ -6,6 +6,7 @@
 use super::{
     Analysis, CONSTRAINTS, Diagnostic, Difficulty, Leg, LegMinimum, Severity, Solution, StartLine,
 };
+use crate::format::words;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -168,7 +169,7 @@ fn play_json(p: &super::play::PlayEstimate) -> Value {
 
 fn start_text(l: &StartLine) -> String {
     match (l.registers, l.unreachable) {
-        (Some(r), _) => format!("{r} registers, {} damage", l.damage),
+        (Some(r), _) => format!("{}, {} damage", words::count(r, "register"), l.damage),
         (None, _) if l.undecided => "not found within the search budget".to_string(),
         (None, Some((flag, at))) => format!("no line (flag {flag} at {at} cannot be reached)"),
         (None, None) => "no line".to_string(),
@@ -223,8 +224,8 @@ fn write_solution(out: &mut String, s: &Solution) {
     if s.finishes() {
         let _ = writeln!(
             out,
-            "  shortest whole line: {} registers, {} damage; its programs are all dealt {} of the time",
-            s.registers(),
+            "  shortest whole line: {}, {} damage; its programs are all dealt {} of the time",
+            words::count(s.registers(), "register"),
             s.damage(),
             percent(s.chance)
         );
@@ -266,10 +267,11 @@ fn write_solution(out: &mut String, s: &Solution) {
     }
     if let Some(t) = &s.typical {
         let what = match (t.registers, t.gave_up) {
-            (Some(r), _) => format!("{r} registers, {} damage", t.damage),
+            (Some(r), _) => format!("{}, {} damage", words::count(r, "register"), t.damage),
             (None, true) => match t.at_least {
                 Some(n) => format!(
-                    "not found within the search budget (every such line takes at least {n} registers)"
+                    "not found within the search budget (every such line takes at least {})",
+                    words::count(n, "register")
                 ),
                 None => "not found within the search budget".to_string(),
             },

@@ -142,7 +142,11 @@ fn laser_damage_of(solution: &Solution, factory: &Arc<Factory>) -> u32 {
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.finishes {
-            write!(f, "{} registers on the shortest whole line", self.registers)?;
+            write!(
+                f,
+                "{} on the shortest whole line",
+                crate::format::words::count(self.registers, "register")
+            )?;
         } else {
             match self.last_reached {
                 Some(flag) => write!(

@@ -6,6 +6,7 @@
 
 use crate::bots::{Arena, BotKind};
 use crate::engine::DestroyCause;
+use crate::format::words::count;
 use crate::geom::Square;
 use crate::race::{self, GameResult};
 use std::collections::BTreeMap;
@@ -231,8 +232,11 @@ impl fmt::Display for PlayEstimate {
         let (rate, low, high) = self.finish_rate();
         write!(
             f,
-            "{} games of {} planner robots, {} turns each: ",
-            self.games, self.players, self.turn_budget
+            "{} of {} planner {}, {} each: ",
+            count(self.games as u64, "game"),
+            self.players,
+            if self.players == 1 { "robot" } else { "robots" },
+            count(self.turn_budget as u64, "turn")
         )?;
         match self.turns() {
             Some((mean, half)) => write!(f, "{mean:.1} ± {half:.1} turns to finish")?,

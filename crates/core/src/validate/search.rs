@@ -33,14 +33,10 @@ mod passes;
 mod seen;
 mod used;
 mod visits;
-use lazy::LazyPreds;
+use lazy::{LazyPreds, RELEASE_STATES};
 use passes::{Dropped, Within};
 pub(super) use seen::Seen;
 pub(super) use visits::{Visit, Visits};
-
-/// From this many table states (about 35 MB of predecessor lists) the searcher frees its
-/// predecessors while the line searches run, when nothing there reads them (`Searcher::new`).
-const RELEASE_STATES: usize = 1 << 20;
 
 /// A card slot with no card remembered.
 const FREE: u8 = 7;
@@ -160,7 +156,7 @@ pub(super) struct Searcher<'a> {
     /// Asked to stop: a search under way gives up (as when out of budget).
     pub progress: Option<&'a Progress>,
     /// Every table state's predecessors (the trap squares, the bounds), built when read: a
-    /// large table's are freed while its line searches run (`RELEASE_STATES`).
+    /// large table's are freed while the searches that do not read them run (`lazy.rs`).
     pub preds: LazyPreds<'a>,
     /// The relaxed registers from every state to the last flag (`bounds.rs`).
     pub bounds: Bounds,
@@ -197,13 +193,13 @@ impl<'a> Searcher<'a> {
                 cell.wrenches.max(u8::from(cell.flag > 0 && !moving))
             })
             .collect();
-        let mut preds = LazyPreds::new(table);
+        let preds = LazyPreds::new(table);
         // The bounds assume flags that stay put: under moving flags they are off and every
         // search is whole (`Bounds::off`).
         let bounds = if moving {
             Bounds::off()
         } else {
-            Bounds::new(table, &preds, &flags, 0, flags.len())
+            Bounds::new(table, &preds.get(), &flags, 0, flags.len())
         };
         let hurt = OnceLock::new();
         if crate::validate::hurt::values(table, flags.len()) > crate::validate::hurt::MOST_VALUES
@@ -241,7 +237,8 @@ impl<'a> Searcher<'a> {
             Bounds::off()
         } else {
             let returns = self.returns.as_ref();
-            Bounds::returning(self.table, &self.preds, &self.flags, leg, leg + 1, returns)
+            let preds = self.preds.get();
+            Bounds::returning(self.table, &preds, &self.flags, leg, leg + 1, returns)
         }
     }
 
@@ -303,17 +300,15 @@ impl<'a> Searcher<'a> {
         let goal = self.flags.len();
         self.bounds = Bounds::returning(
             self.table,
-            &self.preds,
+            &self.preds.get(),
             &self.flags,
             0,
             goal,
             Some(&returns),
         );
         self.returns = Some(returns);
-        if self.table.states() >= RELEASE_STATES {
-            // As in `new`: nothing reads them while the line searches run.
-            self.preds.release();
-        }
+        // As in `new`: nothing reads them while the line searches run.
+        self.preds.release_if_large();
         self
     }
 

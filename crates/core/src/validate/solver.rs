@@ -67,12 +67,12 @@ pub use super::progress::STATE_BUDGET;
 /// `bounds` are the flag's own (`Searcher::leg_bounds`, which its leg's search reads too): a
 /// state has a relaxed way to the flag exactly when its bound there is not `NEVER`, so when they
 /// are on they answer without a search of their own (a test checks they agree with `reaching`).
-pub(super) fn traps(searcher: &Searcher<'_>, flag: usize, bounds: &Bounds) -> Vec<Square> {
+pub(super) fn trap_squares(searcher: &Searcher<'_>, flag: usize, bounds: &Bounds) -> Vec<Square> {
     let table = searcher.table;
     let cells = (0..table.cells()).filter(|&c| table.is_standable(c));
     // Bounds that know a robot's return from a destruction reach the flag through one.
     let squares: Vec<usize> = if bounds.is_off() || searcher.returns() {
-        let good = reaching(searcher, flag, &searcher.preds);
+        let good = reaching(searcher, flag, &searcher.preds.get());
         cells
             .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
             .collect()
@@ -138,7 +138,7 @@ fn never_reaches(searcher: &Searcher<'_>, from: Square, flag: usize) -> bool {
     let Some(cell) = searcher.table.factory().index(from) else {
         return true;
     };
-    let good = reaching(searcher, flag, &searcher.preds);
+    let good = reaching(searcher, flag, &searcher.preds.get());
     (0..4 * PHASES).all(|i| !good[cell * 4 * PHASES + i])
 }
 
@@ -450,18 +450,42 @@ pub(super) fn solve_with(
         .max()
         .unwrap_or(0);
     let solved = if out.finish.is_some() { n } else { reached };
-    // Each flag's own bounds, built once when first asked for: the trap squares and the leg's
-    // own search both read them.
-    let leg_bounds: Vec<OnceCell<Bounds>> = (0..n).map(|_| OnceCell::new()).collect();
-    let own = |leg: usize| own_bounds(searcher, leg, &leg_bounds[leg]);
-    let traps: Vec<Vec<Square>> = if full {
-        (0..flags.len())
-            .take((solved + 1).min(n))
-            .map(|f| traps(searcher, f, own(f)))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let mut traps: Vec<Vec<Square>> = Vec::new();
+    let mut leg_minima = Vec::new();
+    if full {
+        if let Some(p) = searcher.progress {
+            p.enter(3);
+        }
+        // Every way of arriving at each flag, when the line finished and so no search ran
+        // through every state (a line that stops short comes from the whole search, whose
+        // states are all the ways there are). It reads no predecessors.
+        searcher.preds.release_if_large();
+        let arrivals = (out.finish.is_some() && n > 1)
+            .then(|| reach::arrivals(searcher, &seeds, goal, searcher.budget()));
+        let from = From {
+            visits,
+            finish: out.finish,
+            arrivals: arrivals.as_ref(),
+            start: &seeds,
+            gave_up: line_gave_up,
+        };
+        for leg in 0..n {
+            // The flag's own bounds, built when first asked for and freed after its leg: the
+            // trap squares and the leg's own search both read them, and no other leg does
+            // (one flag's at a time: the largest board with 32 flags held 127 MB of them).
+            let bounds = OnceCell::new();
+            if leg <= solved {
+                traps.push(trap_squares(
+                    searcher,
+                    leg,
+                    own_bounds(searcher, leg, &bounds),
+                ));
+            }
+            let (minimum, stopped) = leg_minimum_within(searcher, &from, leg, &bounds);
+            gave_up |= stopped;
+            leg_minima.push(minimum);
+        }
+    }
     let mut legs = Vec::new();
     let mut from = start;
     let mut program = Vec::new();
@@ -511,37 +535,13 @@ pub(super) fn solve_with(
         && unreachable
             .as_ref()
             .is_some_and(|u| !never_reaches(searcher, u.from, usize::from(u.flag) - 1));
-    let mut leg_minima = Vec::new();
     let mut typical = None;
     if full {
-        if let Some(p) = searcher.progress {
-            p.enter(3);
-        }
-        // Every way of arriving at each flag, when the line finished and so no search ran
-        // through every state (a line that stops short comes from the whole search, whose
-        // states are all the ways there are).
-        let arrivals = (out.finish.is_some() && n > 1)
-            .then(|| reach::arrivals(searcher, &seeds, goal, searcher.budget()));
-        let from = From {
-            visits,
-            finish: out.finish,
-            arrivals: arrivals.as_ref(),
-            start: &seeds,
-            gave_up: line_gave_up,
-        };
-        for (leg, bounds) in leg_bounds.iter().enumerate() {
-            let (minimum, stopped) = leg_minimum_within(searcher, &from, leg, bounds);
-            gave_up |= stopped;
-            leg_minima.push(minimum);
-        }
-        // The line's states and the legs' bounds are not needed any more: free them before the
-        // next search.
+        // The line's states are not needed any more: free them before the next search.
         let shortest = out
             .finish
             .map(|(before, ..)| visits.level(before as usize) + 1);
-        drop(arrivals);
         drop(out);
-        drop(leg_bounds);
         let t = searcher.typical_line(&seeds, shortest, line_gave_up);
         typical = Some(TypicalLine {
             registers: t.finish.map(|f| t.visits.level(f.0 as usize) + 1),

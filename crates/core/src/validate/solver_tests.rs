@@ -147,7 +147,7 @@ fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
                     continue;
                 }
                 // The typical hand's own bounds: tighter, and still the whole search's line.
-                let tight = Bounds::typical(&table, &searcher.preds, &searcher.flags, &caps);
+                let tight = Bounds::typical(&table, &searcher.preds.get(), &searcher.flags, &caps);
                 let first_tight = seeds[0].bound(&tight);
                 assert!(first_tight >= first, "{name}: {first_tight} < {first}");
                 let Some(bounded) =
@@ -377,9 +377,21 @@ fn the_bounds_that_know_damage_stop_when_the_validation_is_cancelled() {
         panic!("no flags")
     };
     let none = vec![0u8; table.cells()];
-    let built = Hurt::new(&table, &searcher.preds, &searcher.flags, &none, &|| false);
+    let built = Hurt::new(
+        &table,
+        &searcher.preds.get(),
+        &searcher.flags,
+        &none,
+        &|| false,
+    );
     assert!(built.is_some());
-    let stopped = Hurt::new(&table, &searcher.preds, &searcher.flags, &none, &|| true);
+    let stopped = Hurt::new(
+        &table,
+        &searcher.preds.get(),
+        &searcher.flags,
+        &none,
+        &|| true,
+    );
     assert!(stopped.is_none());
 }
 
@@ -391,12 +403,11 @@ fn a_searcher_whose_predecessors_were_freed_solves_the_same() {
     let lib = Library::builtin();
     for name in ["first-steps.json", "hazard-works.json", "standard-2x2.json"] {
         let (course, factory, table) = sample(&lib, name);
-        let (Some(kept), Some(mut freed)) = (solver::searcher(&table), solver::searcher(&table))
-        else {
+        let (Some(kept), Some(freed)) = (solver::searcher(&table), solver::searcher(&table)) else {
             panic!("{name}: no flags")
         };
         assert!(kept.preds.is_built());
-        let list = kept.preds.list.clone();
+        let list = kept.preds.get().list.clone();
         freed.preds.release();
         assert!(!freed.preds.is_built());
         let Some((start, facings)) = solver::start_of(course.start, &factory) else {
@@ -407,7 +418,7 @@ fn a_searcher_whose_predecessors_were_freed_solves_the_same() {
         assert!(whole.is_some(), "{name}");
         assert_eq!(whole, again, "{name}");
         assert!(freed.preds.is_built(), "{name}: the trap squares read them");
-        assert_eq!(freed.preds.list, list, "{name}");
+        assert_eq!(freed.preds.get().list, list, "{name}");
     }
 }
 
@@ -516,7 +527,13 @@ fn under_lives_the_bounds_know_the_return_and_keep_the_whole_searchs_line() {
             if dies && name == "slime corridor" {
                 // Bounds that know no return are too high on the way to the destruction: a
                 // search within them misses this line.
-                let plain = Bounds::new(table, &searcher.preds, &searcher.flags, 0, goal.into());
+                let plain = Bounds::new(
+                    table,
+                    &searcher.preds.get(),
+                    &searcher.flags,
+                    0,
+                    goal.into(),
+                );
                 let first = seeds.iter().map(|s| s.bound(&plain)).min().unwrap_or(NEVER);
                 let missed = searcher.search_bounded(&seeds, goal, opts, &plain, first);
                 assert_ne!(

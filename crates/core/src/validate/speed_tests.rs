@@ -45,7 +45,7 @@ fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue
         for flag in 0..searcher.flags.len() {
             let bounds = searcher.leg_bounds(flag);
             assert!(!bounds.is_off(), "{name}");
-            let good = solver::reaching(&searcher, flag, &searcher.preds);
+            let good = solver::reaching(&searcher, flag, &searcher.preds.get());
             let on = searcher.flags[flag];
             for (state, &reaches) in good.iter().enumerate() {
                 let (node, phase) = (state / PHASES, state % PHASES);
@@ -66,10 +66,10 @@ fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue
                     }
                 }
             }
-            let shared = solver::traps(&searcher, flag, &bounds);
+            let shared = solver::trap_squares(&searcher, flag, &bounds);
             assert_eq!(
                 shared,
-                solver::traps(&searcher, flag, &Bounds::off()),
+                solver::trap_squares(&searcher, flag, &Bounds::off()),
                 "{name}"
             );
             traps += shared.len();

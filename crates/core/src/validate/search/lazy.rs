@@ -1,43 +1,60 @@
 //! The predecessor lists (`bounds::Preds`) built when first read, so that the largest courses'
-//! line searches run without them (issue 17 item 7: the largest course validates in under
-//! 300 MB). Rebuilding them from the step table gives the same lists.
+//! searches run without them (issue 17 item 7: the largest course validates in under 300 MB).
+//! Rebuilding them from the step table gives the same lists.
 
 use crate::engine::steps::StepTable;
 use crate::validate::bounds::Preds;
-use std::ops::Deref;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, PoisonError};
 
-/// A table's predecessor lists, built on first use (a read through `Deref`) and again after
-/// `release`.
+/// From this many table states (about 35 MB of predecessor lists) the lists are freed while the
+/// searches that do not read them run (`LazyPreds::release_if_large`): building them again takes
+/// a fraction of what those searches take.
+pub(super) const RELEASE_STATES: usize = 1 << 20;
+
+/// A table's predecessor lists, built on first use (`get`) and again after `release`. Shared
+/// by the searches that run side by side (`validate::starts`): one builds, the others wait.
 pub(in crate::validate) struct LazyPreds<'a> {
     table: &'a StepTable,
-    built: OnceLock<Preds>,
+    built: Mutex<Option<Arc<Preds>>>,
 }
 
 impl<'a> LazyPreds<'a> {
     pub fn new(table: &'a StepTable) -> LazyPreds<'a> {
         LazyPreds {
             table,
-            built: OnceLock::new(),
+            built: Mutex::new(None),
         }
     }
 
-    /// Frees the lists until they are next read.
-    pub fn release(&mut self) {
-        self.built.take();
+    /// The lists, built now if they are not. They stay alive while the caller holds them, even
+    /// if released meanwhile.
+    pub fn get(&self) -> Arc<Preds> {
+        let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(built.get_or_insert_with(|| Arc::new(Preds::of(self.table))))
+    }
+
+    /// Frees the lists (once no caller holds them) until they are next read.
+    pub fn release(&self) {
+        self.built
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+    }
+
+    /// `release` on a table of `RELEASE_STATES` or more, before a search that does not read
+    /// them; a small table's are kept (they cost little and would be built again).
+    pub fn release_if_large(&self) {
+        if self.table.states() >= RELEASE_STATES {
+            self.release();
+        }
     }
 
     /// Whether the lists are built now.
     #[cfg(test)]
     pub fn is_built(&self) -> bool {
-        self.built.get().is_some()
-    }
-}
-
-impl Deref for LazyPreds<'_> {
-    type Target = Preds;
-
-    fn deref(&self) -> &Preds {
-        self.built.get_or_init(|| Preds::of(self.table))
+        self.built
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
     }
 }

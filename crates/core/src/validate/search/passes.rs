@@ -299,7 +299,12 @@ impl<'a> Searcher<'a> {
                 ..Outcome::empty()
             };
         } else {
-            typical = Bounds::typical(self.table, &self.preds, &self.flags, &hands::typical_caps());
+            let preds = self.preds.get();
+            typical = Bounds::typical(self.table, &preds, &self.flags, &hands::typical_caps());
+            drop(preds);
+            // The passes read no predecessors (unless the bounds that know damage are built,
+            // which build them again).
+            self.preds.release_if_large();
             &typical
         };
         let goal = self.flags.len() as u8;
@@ -322,13 +327,16 @@ impl<'a> Searcher<'a> {
         }
         self.hurt
             .get_or_init(|| {
-                Hurt::new(
+                let hurt = Hurt::new(
                     self.table,
-                    &self.preds,
+                    &self.preds.get(),
                     &self.flags,
                     &self.wrenches,
                     &|| self.cancelled(),
-                )
+                );
+                // The search that asked for them reads no predecessors.
+                self.preds.release_if_large();
+                hurt
             })
             .as_ref()
     }
@@ -376,7 +384,7 @@ mod tests {
         };
         let seeds = start_seeds(&searcher, &course, &factory, name);
         let caps = hands::typical_caps();
-        let bounds = Bounds::typical(&table, &searcher.preds, &searcher.flags, &caps);
+        let bounds = Bounds::typical(&table, &searcher.preds.get(), &searcher.flags, &caps);
         let goal = searcher.flags.len() as u8;
         let first = seeds
             .iter()

@@ -9,6 +9,7 @@
 
 use crate::engine::CardKind;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
+use std::sync::Arc;
 
 /// No way to the goal even in the relaxed game.
 pub(super) const NEVER: u32 = u32::MAX;
@@ -220,9 +221,13 @@ impl Bounds {
     /// the relaxed game with no damage and no locks, where a turn plays at most one card of each
     /// kind in `capped` (`Capped::of`: Move 3 and Move 2). Tighter than `new`, which lets every
     /// register play Move 3; still lower bounds for the typical-hand search, and consistent.
+    ///
+    /// `preds` are dropped once read (the layers walk lists of their own): when the caller
+    /// holds them no more, the 70 MB of the largest board's are freed before its 130 MB of
+    /// bounds are built.
     pub fn typical(
         table: &StepTable,
-        preds: &Preds,
+        preds: Arc<Preds>,
         flags: &[usize],
         caps: &[[u8; 7]; 10],
     ) -> Bounds {
@@ -414,23 +419,26 @@ const MOST_STATES: usize = 1 << 30;
 /// The predecessor lists of `Preds` with each entry's capped kind: `state * 4 + bit`, the bit
 /// of the card it plays (`Capped`, 0 for a card not capped). Built once for all the layers of
 /// `Bounds::typical` and read for every table state each of them settles.
-struct CappedPreds<'p> {
-    start: &'p [u32],
+struct CappedPreds {
+    start: Vec<u32>,
     list: Vec<u32>,
 }
 
-impl CappedPreds<'_> {
-    fn of(preds: &Preds, capped: Capped) -> CappedPreds<'_> {
+impl CappedPreds {
+    /// From `preds`, which are dropped here: their starts are taken over when no one else
+    /// holds them, copied otherwise.
+    fn of(preds: Arc<Preds>, capped: Capped) -> CappedPreds {
         let list = preds
             .list
             .iter()
             .zip(&preds.card)
             .map(|(&u, &k)| u << 2 | u32::from(capped.0.get(usize::from(k)).map_or(0, |b| b & 3)))
             .collect();
-        CappedPreds {
-            start: &preds.start,
-            list,
-        }
+        let start = match Arc::try_unwrap(preds) {
+            Ok(own) => own.start,
+            Err(shared) => shared.start.clone(),
+        };
+        CappedPreds { start, list }
     }
 
     /// Table state `t`'s predecessors, each as `state * 4 + bit`.
@@ -476,7 +484,7 @@ const PASS: [[[u8; SETS]; 16]; PHASES] = {
 /// on every set it was given at a value at once (`PASS`).
 fn capped_bounds(
     table: &StepTable,
-    preds: &CappedPreds<'_>,
+    preds: &CappedPreds,
     flag: usize,
     after: Option<&[u16]>,
 ) -> Vec<u32> {

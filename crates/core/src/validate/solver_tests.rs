@@ -147,7 +147,7 @@ fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
                     continue;
                 }
                 // The typical hand's own bounds: tighter, and still the whole search's line.
-                let tight = Bounds::typical(&table, &searcher.preds.get(), &searcher.flags, &caps);
+                let tight = Bounds::typical(&table, searcher.preds.get(), &searcher.flags, &caps);
                 let first_tight = seeds[0].bound(&tight);
                 assert!(first_tight >= first, "{name}: {first_tight} < {first}");
                 let Some(bounded) =

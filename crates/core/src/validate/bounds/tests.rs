@@ -345,8 +345,8 @@ fn the_typical_hands_bounds_are_the_reference_searchs_at_every_state_a_search_re
     for course in courses(&lib) {
         let name = &course.name;
         let (table, flags) = table_of(&lib, &course);
-        let preds = Preds::of(&table);
-        let fast = Bounds::typical(&table, &preds, &flags, &caps);
+        let preds = std::sync::Arc::new(Preds::of(&table));
+        let fast = Bounds::typical(&table, std::sync::Arc::clone(&preds), &flags, &caps);
         let slow = reference_typical(&table, &preds, &flags, capped);
         for (layer, values) in slow.iter().enumerate() {
             for state in 0..table.states() {

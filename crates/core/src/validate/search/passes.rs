@@ -299,12 +299,12 @@ impl<'a> Searcher<'a> {
                 ..Outcome::empty()
             };
         } else {
+            // Neither these bounds, once they hold the lists they need, nor the passes read
+            // the predecessors (unless the bounds that know damage are built, which build them
+            // again): a large table's are freed before these are built.
             let preds = self.preds.get();
-            typical = Bounds::typical(self.table, &preds, &self.flags, &hands::typical_caps());
-            drop(preds);
-            // The passes read no predecessors (unless the bounds that know damage are built,
-            // which build them again).
             self.preds.release_if_large();
+            typical = Bounds::typical(self.table, preds, &self.flags, &hands::typical_caps());
             &typical
         };
         let goal = self.flags.len() as u8;
@@ -384,7 +384,7 @@ mod tests {
         };
         let seeds = start_seeds(&searcher, &course, &factory, name);
         let caps = hands::typical_caps();
-        let bounds = Bounds::typical(&table, &searcher.preds.get(), &searcher.flags, &caps);
+        let bounds = Bounds::typical(&table, searcher.preds.get(), &searcher.flags, &caps);
         let goal = searcher.flags.len() as u8;
         let first = seeds
             .iter()

@@ -11,8 +11,8 @@ use crate::engine::steps::PHASES;
 #[derive(Default)]
 pub(in crate::validate) struct Seen {
     /// `[(layer * nodes + node) * PHASES + phase]` for states with no lock and no used cards:
-    /// the least damage, `u8::MAX` when not reached. The common case, without hashing.
-    plain: Vec<u8>,
+    /// the least damage. The common case, without hashing.
+    plain: Nibbles,
     nodes: usize,
     /// The other states: those whose key fits a word, and the others.
     words: Table<u64>,
@@ -33,9 +33,9 @@ impl Seen {
     pub fn new(nodes: usize, layers: usize, timed: bool) -> Seen {
         Seen {
             plain: if timed {
-                Vec::new()
+                Nibbles::default()
             } else {
-                vec![u8::MAX; nodes * PHASES * (layers + 1)]
+                Nibbles::new(nodes * PHASES * (layers + 1))
             },
             nodes,
             timed,
@@ -61,16 +61,10 @@ impl Seen {
             (usize::from(s.layer) * self.nodes + s.node as usize) * PHASES + usize::from(s.phase);
         // The same square, facing and phase with no lock and no more damage was reached: it can
         // do all this state can (a lock only forces a card), with no more damage.
-        if self.plain.get(at).is_some_and(|&d| d <= s.damage) {
+        if self.plain.get(at).is_some_and(|d| d <= s.damage) {
             return false;
         }
-        if free
-            && !self.timed
-            && s.used == [0; 7]
-            && s.dealt == 0
-            && let Some(d) = self.plain.get_mut(at)
-        {
-            *d = s.damage;
+        if free && !self.timed && s.used == [0; 7] && s.dealt == 0 && self.plain.set(at, s.damage) {
             return true;
         }
         if s.used != [0; 7] || s.dealt != 0 {
@@ -107,6 +101,57 @@ impl Seen {
         }
         // A key takes at most 119 bits (`State::key`): with 8 of damage it fits.
         self.wide.admit(key, s.damage)
+    }
+}
+
+/// Per index the least damage a state was reached with, in four bits (two to a byte: 34 MB
+/// instead of 68 for the largest board with 32 flags), or none. A line never keeps damage past
+/// 9 (10 destroys); a state with more is not kept here (`set`) and goes to the hashed tables.
+#[derive(Default)]
+struct Nibbles {
+    bytes: Vec<u8>,
+    len: usize,
+}
+
+impl Nibbles {
+    /// Not reached.
+    const NONE: u8 = 0xF;
+
+    fn new(len: usize) -> Nibbles {
+        Nibbles {
+            bytes: vec![u8::MAX; len.div_ceil(2)],
+            len,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The least damage at `at`; `None` when not reached or past the end.
+    #[inline]
+    fn get(&self, at: usize) -> Option<u8> {
+        if at >= self.len {
+            return None;
+        }
+        let byte = self.bytes[at / 2];
+        let d = if at.is_multiple_of(2) { byte & 0xF } else { byte >> 4 };
+        (d != Nibbles::NONE).then_some(d)
+    }
+
+    /// Keeps `damage` at `at`: false (nothing kept) past the end or for damage of 15 or more.
+    #[inline]
+    fn set(&mut self, at: usize, damage: u8) -> bool {
+        if at >= self.len || damage >= Nibbles::NONE {
+            return false;
+        }
+        let byte = &mut self.bytes[at / 2];
+        *byte = if at.is_multiple_of(2) {
+            (*byte & 0xF0) | damage
+        } else {
+            (*byte & 0x0F) | damage << 4
+        };
+        true
     }
 }
 
@@ -252,6 +297,45 @@ mod tests {
         assert!(!t.contains(other));
         assert!(t.admit(other, 0));
         assert!(t.contains(other));
+    }
+
+    #[test]
+    fn the_plain_states_keep_a_damage_below_15_in_four_bits_each() {
+        let mut n = Nibbles::new(5);
+        assert_eq!((n.len(), n.bytes.len()), (5, 3));
+        assert!((0..6).all(|at| n.get(at).is_none()));
+        assert!(n.set(0, 9) && n.set(1, 0) && n.set(4, 14));
+        assert_eq!(
+            (n.get(0), n.get(1), n.get(2), n.get(4)),
+            (Some(9), Some(0), None, Some(14))
+        );
+        // Neighbours in one byte keep their own values.
+        assert!(n.set(0, 3));
+        assert_eq!((n.get(0), n.get(1)), (Some(3), Some(0)));
+        // 15 and more, or past the end, are not kept.
+        assert!(!n.set(2, 15) && !n.set(3, 200) && !n.set(5, 1));
+        assert_eq!((n.get(2), n.get(3), n.get(5)), (None, None, None));
+        // A state with such damage goes to the hashed tables, and one with less is kept plain.
+        let mut seen = Seen::new(1, 0, false);
+        let s = State {
+            layer: 0,
+            node: 0,
+            phase: 0,
+            damage: 20,
+            cards: [FREE; 5],
+            turn: [FREE; 5],
+            used: [0; 7],
+            dealt: 0,
+            tick: 0,
+            archive: 0,
+            deaths: 0,
+            dead: false,
+        };
+        assert!(seen.admit(&s));
+        assert!(!seen.admit(&s));
+        assert!(seen.admit(&State { damage: 4, ..s }));
+        assert!(!seen.admit(&State { damage: 20, ..s }));
+        assert!(!seen.admit(&State { damage: 4, ..s }));
     }
 
     #[test]

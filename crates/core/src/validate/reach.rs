@@ -16,7 +16,7 @@
 //! moving flags an arrival is the step that touches the flag, so the last layer searched adds
 //! none: its touches reach the last flag.
 
-use super::search::{Options, Searcher, Seen, State};
+use super::search::{Options, Searcher, Seen, State, StateStack};
 use crate::engine::steps::PHASES;
 
 /// The arrivals on each flag: `on[k]` holds the states with `k` flags touched that stand on flag
@@ -64,7 +64,8 @@ pub(super) fn arrivals_until(
         usize::from(goal),
         searcher.timed(),
     );
-    let mut buckets: Vec<Vec<State>> = vec![Vec::new(); LEVELS];
+    // Most states admitted wait here at some time: kept a word each where they fit.
+    let mut buckets: Vec<StateStack> = (0..LEVELS).map(|_| StateStack::default()).collect();
     for s in seeds {
         if seen.admit(s) {
             buckets[usize::from(s.damage).min(LEVELS - 1)].push(*s);

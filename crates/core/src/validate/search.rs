@@ -36,7 +36,7 @@ mod visits;
 use lazy::{LazyPreds, RELEASE_STATES};
 use passes::{Dropped, Within};
 pub(super) use seen::Seen;
-pub(super) use visits::{Visit, Visits};
+pub(super) use visits::{StateStack, Visit, Visits};
 
 /// A card slot with no card remembered.
 const FREE: u8 = 7;

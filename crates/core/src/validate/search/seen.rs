@@ -105,8 +105,10 @@ impl Seen {
 }
 
 /// Per index the least damage a state was reached with, in four bits (two to a byte: 34 MB
-/// instead of 68 for the largest board with 32 flags), or none. A line never keeps damage past
-/// 9 (10 destroys); a state with more is not kept here (`set`) and goes to the hashed tables.
+/// instead of 68 for the largest board with 32 flags), or none. Kept as the damage plus one, 0
+/// for none: the array starts as zeroed memory the system maps only where a search writes. A
+/// line never keeps damage past 9 (10 destroys); a state with 15 or more is not kept here
+/// (`set`) and goes to the hashed tables.
 #[derive(Default)]
 struct Nibbles {
     bytes: Vec<u8>,
@@ -114,12 +116,12 @@ struct Nibbles {
 }
 
 impl Nibbles {
-    /// Not reached.
-    const NONE: u8 = 0xF;
+    /// The least damage too high to keep.
+    const TOO_HIGH: u8 = 15;
 
     fn new(len: usize) -> Nibbles {
         Nibbles {
-            bytes: vec![u8::MAX; len.div_ceil(2)],
+            bytes: vec![0; len.div_ceil(2)],
             len,
         }
     }
@@ -135,21 +137,26 @@ impl Nibbles {
             return None;
         }
         let byte = self.bytes[at / 2];
-        let d = if at.is_multiple_of(2) { byte & 0xF } else { byte >> 4 };
-        (d != Nibbles::NONE).then_some(d)
+        let kept = if at.is_multiple_of(2) {
+            byte & 0xF
+        } else {
+            byte >> 4
+        };
+        kept.checked_sub(1)
     }
 
     /// Keeps `damage` at `at`: false (nothing kept) past the end or for damage of 15 or more.
     #[inline]
     fn set(&mut self, at: usize, damage: u8) -> bool {
-        if at >= self.len || damage >= Nibbles::NONE {
+        if at >= self.len || damage >= Nibbles::TOO_HIGH {
             return false;
         }
+        let kept = damage + 1;
         let byte = &mut self.bytes[at / 2];
         *byte = if at.is_multiple_of(2) {
-            (*byte & 0xF0) | damage
+            (*byte & 0xF0) | kept
         } else {
-            (*byte & 0x0F) | damage << 4
+            (*byte & 0x0F) | kept << 4
         };
         true
     }
@@ -303,6 +310,8 @@ mod tests {
     fn the_plain_states_keep_a_damage_below_15_in_four_bits_each() {
         let mut n = Nibbles::new(5);
         assert_eq!((n.len(), n.bytes.len()), (5, 3));
+        // Zeroed: memory the system maps only where it is written.
+        assert!(n.bytes.iter().all(|&b| b == 0));
         assert!((0..6).all(|at| n.get(at).is_none()));
         assert!(n.set(0, 9) && n.set(1, 0) && n.set(4, 14));
         assert_eq!(

@@ -149,6 +149,50 @@ fn unpack(w: u64) -> State {
     }
 }
 
+/// A last-in, first-out stack of states waiting to be searched (`reach::arrivals`, whose waiting
+/// states are most of those it admits: 2.8 million, 151 MB whole, on the largest board with 32
+/// flags), each in one word where it fits (`pack`, no typical hand's fields), the whole state
+/// otherwise. The order is the order they were pushed in, however each is kept.
+#[derive(Default)]
+pub(in crate::validate) struct StateStack {
+    /// A packed state, or `WHOLE`: the next of `whole` from the top.
+    words: Vec<u64>,
+    whole: Vec<State>,
+}
+
+/// A `StateStack` word for a state kept whole (`pack` leaves the top two bits clear).
+const WHOLE: u64 = u64::MAX;
+
+/// A stack keeps its first states whole, as the searches' visits do (`PACK_FROM`): packing
+/// costs more than it saves on a small board.
+const STACK_PACKS_FROM: usize = 1 << 16;
+
+impl StateStack {
+    pub fn push(&mut self, s: State) {
+        let packed = (self.words.len() >= STACK_PACKS_FROM && s.used == [0; 7] && s.dealt == 0)
+            .then(|| pack(&s))
+            .flatten();
+        match packed {
+            Some(w) => self.words.push(w),
+            None => {
+                self.words.push(WHOLE);
+                self.whole.push(s);
+            }
+        }
+    }
+
+    pub fn pop(&mut self) -> Option<State> {
+        match self.words.pop()? {
+            WHOLE => self.whole.pop(),
+            w => Some(unpack(w)),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+}
+
 /// The visits, packed while every one fits.
 enum Store {
     /// With `hands`, each visit's typical hand's fields (`pack_hand`); without, they are all
@@ -401,6 +445,47 @@ fn word(p: &Packed) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_stack_gives_its_states_back_last_first_however_each_is_kept() {
+        // Past the first STACK_PACKS_FROM, the plain states are packed and the others (a
+        // typical hand's fields, a timeline's turn, a destroyed robot) kept whole, mixed.
+        let state = |i: usize| {
+            let s = State {
+                node: (i % 400_000) as u32,
+                phase: (i % 5) as u8,
+                damage: (i % 10) as u8,
+                layer: (i % 33) as u8,
+                ..plain()
+            };
+            match i % 7 {
+                1 => State { tick: 3, ..s },
+                2 => State { dead: true, ..s },
+                3 => State {
+                    used: [1, 0, 0, 0, 0, 0, 1],
+                    dealt: 2,
+                    ..s
+                },
+                4 => State {
+                    cards: [FREE, 2, FREE, 6, FREE],
+                    turn: [0, 1, 2, 3, FREE],
+                    ..s
+                },
+                _ => s,
+            }
+        };
+        let n = STACK_PACKS_FROM + 5_000;
+        let mut stack = StateStack::default();
+        assert!(stack.is_empty() && stack.pop().is_none());
+        for i in 0..n {
+            stack.push(state(i));
+        }
+        assert!(stack.whole.len() < n, "some are packed");
+        for i in (0..n).rev() {
+            assert_eq!(stack.pop(), Some(state(i)), "{i}");
+        }
+        assert!(stack.is_empty() && stack.pop().is_none());
+    }
 
     fn plain() -> State {
         State {

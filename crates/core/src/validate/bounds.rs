@@ -10,22 +10,35 @@
 use crate::engine::CardKind;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
 use std::sync::Arc;
+use typical::{Typical, TypicalLayer};
 
 /// No way to the goal even in the relaxed game.
 pub(super) const NEVER: u32 = u32::MAX;
 
-/// Predecessor lists in one array: table state `v`'s are `list[start[v]..start[v + 1]]`, with
-/// the card each plays to get there (index into `CARDS`) in `card`, listed by state, then card.
+/// Predecessor lists in one array: table state `v`'s are `list[start[v]..start[v + 1]]`, each
+/// as `state << CARD_BITS | card` with the card it plays to get there (index into `CARDS`),
+/// listed by state, then card.
 pub(super) struct Preds {
     pub start: Vec<u32>,
     pub list: Vec<u32>,
-    pub card: Vec<u8>,
 }
+
+/// Bits of a predecessor's card in `Preds::list`.
+const CARD_BITS: u32 = 3;
+
+// Every card fits its bits, and every table state of the largest board the format allows
+// (`MAX_OFFSET` + `MAX_TILE_SIDE` squares a side) the bits beside it.
+const _: () = {
+    assert!(CARDS.len() <= 1 << CARD_BITS);
+    let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u64;
+    assert!(side * side * 4 * (PHASES as u64) < 1 << (32 - CARD_BITS));
+};
 
 impl Preds {
     /// The predecessors of every table state, for the backward searches.
     pub fn of(table: &StepTable) -> Preds {
         let states = table.states();
+        debug_assert!((states as u64) < 1 << (32 - CARD_BITS));
         // A step from register phase `p` lands in phase `p + 1` (0 after the last): the phase
         // after each state's, walking the states in order.
         let after = |phase: usize| if phase + 1 == PHASES { 0 } else { phase + 1 };
@@ -44,39 +57,36 @@ impl Preds {
         }
         let mut fill = count.clone();
         let mut list = vec![0u32; count[states] as usize];
-        let mut card = vec![0u8; count[states] as usize];
         let mut next = 1;
         for state in 0..states {
             for (k, &to) in table.next_nodes(state).iter().enumerate() {
                 if to != NO_STEP {
                     let at = &mut fill[to as usize * PHASES + next];
-                    list[*at as usize] = state as u32;
-                    card[*at as usize] = k as u8;
+                    list[*at as usize] = (state as u32) << CARD_BITS | k as u32;
                     *at += 1;
                 }
             }
             next = after(next);
         }
-        Preds {
-            start: count,
-            list,
-            card,
-        }
+        Preds { start: count, list }
     }
 
-    pub fn of_state(&self, v: usize) -> &[u32] {
+    /// The predecessors of table state `v`.
+    pub fn of_state(&self, v: usize) -> impl Iterator<Item = u32> + '_ {
         let (from, to) = (self.start[v] as usize, self.start[v + 1] as usize);
-        &self.list[from..to]
+        self.list[from..to].iter().map(|&e| e >> CARD_BITS)
     }
 
     /// The predecessors of table state `v`, each with the card (index into `CARDS`) it plays
     /// to get there.
     pub fn with_cards(&self, v: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         let (from, to) = (self.start[v] as usize, self.start[v + 1] as usize);
-        self.list[from..to]
-            .iter()
-            .zip(&self.card[from..to])
-            .map(|(&u, &k)| (u as usize, usize::from(k)))
+        self.list[from..to].iter().map(|&e| {
+            (
+                (e >> CARD_BITS) as usize,
+                (e & ((1 << CARD_BITS) - 1)) as usize,
+            )
+        })
     }
 }
 
@@ -147,16 +157,11 @@ impl Returns {
 /// The relaxed registers to a goal layer from every state of the layers before it.
 pub(super) struct Bounds {
     /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
-    /// layers the goal does not need (before `first`). For the typical hand's bounds, per table
-    /// state and set of capped kinds already played this turn (`Capped`; `NEVER` for the sets
-    /// no search state holds in its register phase, `ALLOWED`).
-    /// Kept in 16 bits (`narrow`): the typical hand's bounds took 262 MB in 32 on a board of 25
-    /// tiles of 64 x 64 with 8 flags.
+    /// layers the goal does not need (before `first`). Kept in 16 bits (`narrow`). For the
+    /// typical hand's bounds, those with no capped kind played yet this turn (`Typical`).
     layers: Vec<Vec<u16>>,
-    /// For a typical hand's bounds (`Bounds::typical`), the capped kind's bit of every byte a
-    /// turn's card can be (0 for a card not capped, or no card): `Bounds::of` reads it for
-    /// every state a search bounds. `None` for the others.
-    bits: Option<[u8; 256]>,
+    /// A typical hand's bounds (`Bounds::typical`); `None` for the others.
+    typical: Option<Typical>,
     /// No bounds: every search is whole (moving flags, where a flag's square changes with the
     /// turn and a bound from one square would not be a lower bound).
     off: bool,
@@ -167,7 +172,7 @@ impl Bounds {
     pub fn off() -> Bounds {
         Bounds {
             layers: Vec::new(),
-            bits: None,
+            typical: None,
             off: true,
         }
     }
@@ -202,17 +207,17 @@ impl Bounds {
         let mut layers: Vec<Vec<u16>> = vec![Vec::new(); goal];
         for layer in (first..goal).rev() {
             let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
-            layers[layer] = narrow(layer_bounds(
+            layers[layer] = layer_bounds(
                 table,
                 preds,
                 flags[layer],
                 after.map(Vec::as_slice),
                 returns,
-            ));
+            );
         }
         Bounds {
             layers,
-            bits: None,
+            typical: None,
             off: false,
         }
     }
@@ -223,13 +228,25 @@ impl Bounds {
     /// register play Move 3; still lower bounds for the typical-hand search, and consistent.
     ///
     /// `preds` are dropped once read (the layers walk lists of their own): when the caller
-    /// holds them no more, the 70 MB of the largest board's are freed before its 130 MB of
-    /// bounds are built.
+    /// holds them no more, the 70 MB of the largest board's are freed before its bounds are
+    /// built.
     pub fn typical(
         table: &StepTable,
         preds: Arc<Preds>,
         flags: &[usize],
         caps: &[[u8; 7]; 10],
+    ) -> Bounds {
+        let compact = Bounds::typical_values(table, flags.len()) >= COMPACT_TYPICAL;
+        Bounds::typical_kept(table, preds, flags, caps, compact)
+    }
+
+    /// `typical`, its sets kept in four bits or not as `compact` says (`TypicalLayer::of`).
+    fn typical_kept(
+        table: &StepTable,
+        preds: Arc<Preds>,
+        flags: &[usize],
+        caps: &[[u8; 7]; 10],
+        compact: bool,
     ) -> Bounds {
         if table.states() > MOST_STATES {
             // No table the format allows comes near (the largest has about 2 million states),
@@ -241,21 +258,22 @@ impl Bounds {
         let preds = CappedPreds::of(preds, capped);
         let goal = flags.len();
         let mut layers: Vec<Vec<u16>> = vec![Vec::new(); goal];
+        let mut typical: Vec<TypicalLayer> = Vec::with_capacity(goal);
+        // The layer after, whole: the next layer's values start from it.
+        let mut after: Option<Vec<u16>> = None;
         for layer in (0..goal).rev() {
-            let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
-            layers[layer] = narrow(capped_bounds(
-                table,
-                &preds,
-                flags[layer],
-                after.map(Vec::as_slice),
-            ));
+            let values = narrow(capped_bounds(table, &preds, flags[layer], after.as_deref()));
+            typical.push(TypicalLayer::of(&values, &mut layers[layer], compact));
+            after = Some(values);
         }
+        typical.reverse();
+        let mut bits = [0; 256];
+        bits[..CARDS.len()].copy_from_slice(&capped.0);
         Bounds {
             layers,
-            bits: (capped != Capped::NONE).then(|| {
-                let mut bits = [0; 256];
-                bits[..CARDS.len()].copy_from_slice(&capped.0);
-                bits
+            typical: Some(Typical {
+                layers: typical,
+                bits,
             }),
             off: false,
         }
@@ -270,30 +288,44 @@ impl Bounds {
     /// The bound of the search state with `layer` flags touched on `node` (`cell * 4 +
     /// facing`) before register phase `phase + 1` (0 at or beyond the goal), having played
     /// `turn` this turn (the cards of the registers before `phase`, indices into `CARDS`).
+    #[inline(always)]
     pub fn of(&self, layer: u8, node: u32, phase: u8, turn: &[u8; 5]) -> u32 {
         let state = node as usize * PHASES + usize::from(phase);
-        let Some(values) = self.layers.get(usize::from(layer)) else {
-            return 0;
+        let layer = usize::from(layer);
+        let plain = |values: &[u16]| values.get(state).copied().map_or(0, widen);
+        let Some(typical) = &self.typical else {
+            return self.layers.get(layer).map_or(0, |v| plain(v));
         };
-        let at = match &self.bits {
-            None => state,
-            Some(bits) => {
-                let mut m = 0;
-                for &c in turn.iter().take(usize::from(phase)) {
-                    let bit = bits[usize::from(c)];
-                    if m & bit != 0 {
-                        // A capped kind twice in one turn, which a typical hand never plays:
-                        // no bound.
-                        return 0;
-                    }
-                    m |= bit;
-                }
-                state * SETS + usize::from(m)
+        let mut m = 0;
+        for &c in turn.iter().take(usize::from(phase)) {
+            let bit = typical.bits[usize::from(c)];
+            if m & bit != 0 {
+                // A capped kind twice in one turn, which a typical hand never plays: no bound.
+                return 0;
             }
-        };
-        values.get(at).copied().map_or(0, widen)
+            m |= bit;
+        }
+        let m = usize::from(m);
+        match typical.layers.get(layer) {
+            None => 0,
+            Some(TypicalLayer::Whole(values)) => {
+                values.get(state * SETS + m).copied().map_or(0, widen)
+            }
+            Some(over) => {
+                let none = self.layers.get(layer).map_or(0, |v| plain(v));
+                if m == 0 {
+                    none
+                } else {
+                    over.get(state, m, none).unwrap_or(0)
+                }
+            }
+        }
     }
 }
+
+/// From this many values (`Bounds::typical_values`: 16 MB whole) a typical hand's bounds keep
+/// their sets in four bits (`TypicalLayer::Over`).
+const COMPACT_TYPICAL: usize = 8 << 20;
 
 /// The most a bound kept in 16 bits says (`narrow`).
 const MOST_KEPT: u32 = i16::MAX as u32;
@@ -302,13 +334,15 @@ const MOST_KEPT: u32 = i16::MAX as u32;
 /// A bound so cut is still a lower bound, and still consistent (min(b, c) drops by at most one
 /// along a step where b does); no line on a board a person draws comes near.
 fn narrow(values: Vec<u32>) -> Vec<u16> {
-    values
-        .into_iter()
-        .map(|v| match v {
-            NEVER => u16::MAX,
-            v => v.min(MOST_KEPT) as u16,
-        })
-        .collect()
+    values.into_iter().map(narrow_one).collect()
+}
+
+/// One value as `narrow` keeps it.
+fn narrow_one(v: u32) -> u16 {
+    match v {
+        NEVER => u16::MAX,
+        v => v.min(MOST_KEPT) as u16,
+    }
 }
 
 /// A value kept by `narrow`, back in 32 bits: sign-extended, so that `u16::MAX` comes back as
@@ -329,8 +363,6 @@ const SETS: usize = 4;
 pub(super) struct Capped([u8; CARDS.len()]);
 
 impl Capped {
-    const NONE: Capped = Capped([0; CARDS.len()]);
-
     fn of(caps: &[[u8; 7]; 10]) -> Capped {
         let mut kinds = [0usize; 2];
         let mut found = 0;
@@ -431,8 +463,10 @@ impl CappedPreds {
         let list = preds
             .list
             .iter()
-            .zip(&preds.card)
-            .map(|(&u, &k)| u << 2 | u32::from(capped.0.get(usize::from(k)).map_or(0, |b| b & 3)))
+            .map(|&e| {
+                let (u, k) = (e >> CARD_BITS, e & ((1 << CARD_BITS) - 1));
+                u << 2 | u32::from(capped.0.get(k as usize).map_or(0, |b| b & 3))
+            })
             .collect();
         let start = match Arc::try_unwrap(preds) {
             Ok(own) => own.start,
@@ -591,16 +625,18 @@ fn layer_bounds(
     flag: usize,
     after: Option<&[u16]>,
     returns: Option<&Returns>,
-) -> Vec<u32> {
+) -> Vec<u16> {
     let states = table.states();
-    let mut dist = vec![NEVER; states];
+    // Kept in 16 bits as they are found (`narrow_one`): 4 MB instead of 8 a layer on the
+    // largest board, and no copy.
+    let mut dist = vec![u16::MAX; states];
     let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
     // The steps onto the flag: into any state on its cell.
     let mut sources: Vec<(u32, u32)> = Vec::new();
     for t in on_flag.clone() {
         let rest = after.map_or(0, |a| widen(a[t]));
         if rest != NEVER {
-            sources.extend(preds.of_state(t).iter().map(|&u| (rest + 1, u)));
+            sources.extend(preds.of_state(t).map(|u| (rest + 1, u)));
         }
     }
     sources.sort_unstable();
@@ -630,8 +666,8 @@ fn layer_bounds(
         }
         while let Some(&(d, s)) = sources.get(source).filter(|s| s.0 <= v) {
             source += 1;
-            if d < dist[s as usize] {
-                dist[s as usize] = d;
+            if d < widen(dist[s as usize]) {
+                dist[s as usize] = narrow_one(d);
                 now.push(s);
             }
         }
@@ -639,7 +675,12 @@ fn layer_bounds(
             && v > b
             && v <= b + PHASES as u32
         {
-            reach(&r.deadly[died_in(b, v)], &mut dist, &mut now, v);
+            reach(
+                r.deadly[died_in(b, v)].iter().copied(),
+                &mut dist,
+                &mut now,
+                v,
+            );
         }
         for &t in &now {
             if back.is_none() && returns.is_some_and(|r| r.is_return(t as usize, flag)) {
@@ -666,12 +707,12 @@ fn died_in(back: u32, w: u32) -> usize {
 
 /// Value `v` to each of `preds` (states one step before a state settled at `v - 1`) that has
 /// none yet, listing it in `next` (`layer_bounds`).
-fn reach(preds: &[u32], dist: &mut [u32], next: &mut Vec<u32>, v: u32) {
-    for &u in preds {
+fn reach(preds: impl Iterator<Item = u32>, dist: &mut [u16], next: &mut Vec<u32>, v: u32) {
+    for u in preds {
         if let Some(d) = dist.get_mut(u as usize)
-            && *d == NEVER
+            && *d == u16::MAX
         {
-            *d = v;
+            *d = narrow_one(v);
             next.push(u);
         }
     }
@@ -698,3 +739,4 @@ fn pass_on(preds: &[u32], before: [u8; SETS], marks: &mut [u16], next: &mut Vec<
 
 #[cfg(test)]
 mod tests;
+mod typical;

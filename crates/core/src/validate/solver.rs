@@ -121,7 +121,7 @@ pub(super) fn reaching(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> V
         }
     }
     while let Some(v) = stack.pop() {
-        for &u in preds.of_state(v as usize) {
+        for u in preds.of_state(v as usize) {
             if !good[u as usize] {
                 good[u as usize] = true;
                 stack.push(u);

@@ -139,12 +139,12 @@ fn reference_layer(
             None => 0,
         };
         if rest != NEVER {
-            sources.extend(preds.of_state(t).iter().map(|&u| (rest + 1, u)));
+            sources.extend(preds.of_state(t).map(|u| (rest + 1, u)));
         }
     }
     settle(&mut dist, sources, |v, out| {
         if (v as usize / PHASES) / 4 != flag {
-            out.extend_from_slice(preds.of_state(v as usize));
+            out.extend(preds.of_state(v as usize));
         }
     });
     dist
@@ -341,38 +341,54 @@ fn the_typical_hands_bounds_are_the_reference_searchs_at_every_state_a_search_re
     let capped = Capped::of(&caps);
     // Move 3 and Move 2 are capped (a typical hand holds one of each at most).
     assert_eq!(capped.0.iter().filter(|&&b| b != 0).count(), 2);
-    let mut finite = 0;
+    let (mut finite, mut compact_layers) = (0, 0);
     for course in courses(&lib) {
         let name = &course.name;
         let (table, flags) = table_of(&lib, &course);
         let preds = std::sync::Arc::new(Preds::of(&table));
-        let fast = Bounds::typical(&table, std::sync::Arc::clone(&preds), &flags, &caps);
-        let slow = reference_typical(&table, &preds, &flags, capped);
-        for (layer, values) in slow.iter().enumerate() {
-            for state in 0..table.states() {
-                let (node, phase) = ((state / PHASES) as u32, state % PHASES);
-                // The sets a search state can hold before register `phase + 1`: none before
-                // the first, one kind at most before the second.
-                let sets: &[u8] = match phase {
-                    0 => &[0],
-                    1 => &[0, 1, 2],
-                    _ => &[0, 1, 2, 3],
-                };
-                for &set in sets {
-                    let value = values[state * SETS + usize::from(set)];
-                    let turn = turn_of(&capped.0, set, phase);
-                    let got = fast.of(layer as u8, node, phase as u8, &turn);
-                    assert_eq!(
-                        got, value,
-                        "{name}: layer {layer}, state {state}, set {set}"
-                    );
-                    finite += usize::from(value != NEVER);
-                }
-                // A capped kind twice in one turn: no bound, as before.
-                if phase >= 2 {
-                    let mut twice = turn_of(&capped.0, 1, phase);
-                    twice[1] = twice[0];
-                    assert_eq!(fast.of(layer as u8, node, phase as u8, &twice), 0, "{name}");
+        // Kept whole and kept in four bits: the same values.
+        for compact in [false, true] {
+            let fast = Bounds::typical_kept(
+                &table,
+                std::sync::Arc::clone(&preds),
+                &flags,
+                &caps,
+                compact,
+            );
+            if let Some(t) = &fast.typical {
+                let over = t
+                    .layers
+                    .iter()
+                    .filter(|l| matches!(l, super::typical::TypicalLayer::Over(_)));
+                compact_layers += over.count();
+            }
+            let slow = reference_typical(&table, &preds, &flags, capped);
+            for (layer, values) in slow.iter().enumerate() {
+                for state in 0..table.states() {
+                    let (node, phase) = ((state / PHASES) as u32, state % PHASES);
+                    // The sets a search state can hold before register `phase + 1`: none before
+                    // the first, one kind at most before the second.
+                    let sets: &[u8] = match phase {
+                        0 => &[0],
+                        1 => &[0, 1, 2],
+                        _ => &[0, 1, 2, 3],
+                    };
+                    for &set in sets {
+                        let value = values[state * SETS + usize::from(set)];
+                        let turn = turn_of(&capped.0, set, phase);
+                        let got = fast.of(layer as u8, node, phase as u8, &turn);
+                        assert_eq!(
+                            got, value,
+                            "{name}: layer {layer}, state {state}, set {set}"
+                        );
+                        finite += usize::from(value != NEVER);
+                    }
+                    // A capped kind twice in one turn: no bound, as before.
+                    if phase >= 2 {
+                        let mut twice = turn_of(&capped.0, 1, phase);
+                        twice[1] = twice[0];
+                        assert_eq!(fast.of(layer as u8, node, phase as u8, &twice), 0, "{name}");
+                    }
                 }
             }
         }
@@ -381,6 +397,7 @@ fn the_typical_hands_bounds_are_the_reference_searchs_at_every_state_a_search_re
         finite > 500_000,
         "the comparison has values to compare: {finite}"
     );
+    assert!(compact_layers > 0, "some layers were kept in four bits");
 }
 
 #[test]
@@ -447,4 +464,36 @@ fn bounds_kept_in_16_bits_come_back_as_they_were_or_cut_and_never_stays_never() 
             NEVER
         ]
     );
+}
+
+#[test]
+fn a_typical_layer_keeps_its_sets_over_set_0_in_four_bits_or_else_whole() {
+    use super::typical::TypicalLayer;
+    let never = u16::MAX;
+    // Three states: set 0, then sets 1, 2 and 3.
+    let fits: Vec<u16> = vec![
+        5, 5, 6, never, //
+        0, 14, 1, 2, //
+        never, never, never, never,
+    ];
+    let mut none = Vec::new();
+    let layer = TypicalLayer::of(&fits, &mut none, true);
+    assert!(matches!(layer, TypicalLayer::Over(_)));
+    assert_eq!(none, vec![5, 0, never]);
+    // 16 bits of one state and the next start in the same byte: both read back.
+    for state in 0..3 {
+        for set in 1..SETS {
+            let want = widen(fits[state * SETS + set]);
+            let got = layer.get(state, set, widen(none[state]));
+            assert_eq!(got, Some(want), "state {state}, set {set}");
+        }
+    }
+    // 15 more than set 0 does not fit four bits: the layer is kept whole, the same values.
+    for bad in [vec![5, 20, 6, 7], vec![never, 3, never, never]] {
+        let layer = TypicalLayer::of(&bad, &mut none, true);
+        assert!(matches!(layer, TypicalLayer::Whole(_)), "{bad:?}");
+        for (set, &v) in bad.iter().enumerate().skip(1) {
+            assert_eq!(layer.get(0, set, widen(none[0])), Some(widen(v)));
+        }
+    }
 }

@@ -104,25 +104,32 @@ impl Seen {
     }
 }
 
-/// Per index the least damage a state was reached with, in four bits (two to a byte: 34 MB
-/// instead of 68 for the largest board with 32 flags), or none. Kept as the damage plus one, 0
-/// for none: the array starts as zeroed memory the system maps only where a search writes. A
-/// line never keeps damage past 9 (10 destroys); a state with 15 or more is not kept here
-/// (`set`) and goes to the hashed tables.
+/// Per index the least damage a state was reached with, or none: kept as the damage plus one, 0
+/// for none, so the array starts as zeroed memory the system maps only where a search writes.
+/// On a large table in four bits (two to a byte: 34 MB instead of 68 for the largest board with
+/// 32 flags), on a small one a byte each (quicker to read and write). A line never keeps damage
+/// past 9 (10 destroys); a state with 15 or more is not kept here (`set`) and goes to the
+/// hashed tables.
 #[derive(Default)]
 struct Nibbles {
     bytes: Vec<u8>,
     len: usize,
+    /// Two to a byte.
+    packed: bool,
 }
 
 impl Nibbles {
     /// The least damage too high to keep.
     const TOO_HIGH: u8 = 15;
+    /// From this many entries they are kept two to a byte.
+    const PACK_FROM: usize = 16 << 20;
 
     fn new(len: usize) -> Nibbles {
+        let packed = len >= Nibbles::PACK_FROM;
         Nibbles {
-            bytes: vec![0; len.div_ceil(2)],
+            bytes: vec![0; if packed { len.div_ceil(2) } else { len }],
             len,
+            packed,
         }
     }
 
@@ -133,15 +140,14 @@ impl Nibbles {
     /// The least damage at `at`; `None` when not reached or past the end.
     #[inline]
     fn get(&self, at: usize) -> Option<u8> {
+        if !self.packed {
+            return self.bytes.get(at)?.checked_sub(1);
+        }
         if at >= self.len {
             return None;
         }
         let byte = self.bytes[at / 2];
-        let kept = if at.is_multiple_of(2) {
-            byte & 0xF
-        } else {
-            byte >> 4
-        };
+        let kept = if at & 1 == 0 { byte & 0xF } else { byte >> 4 };
         kept.checked_sub(1)
     }
 
@@ -152,8 +158,12 @@ impl Nibbles {
             return false;
         }
         let kept = damage + 1;
+        if !self.packed {
+            self.bytes[at] = kept;
+            return true;
+        }
         let byte = &mut self.bytes[at / 2];
-        *byte = if at.is_multiple_of(2) {
+        *byte = if at & 1 == 0 {
             (*byte & 0xF0) | kept
         } else {
             (*byte & 0x0F) | kept << 4
@@ -307,23 +317,32 @@ mod tests {
     }
 
     #[test]
-    fn the_plain_states_keep_a_damage_below_15_in_four_bits_each() {
-        let mut n = Nibbles::new(5);
-        assert_eq!((n.len(), n.bytes.len()), (5, 3));
-        // Zeroed: memory the system maps only where it is written.
-        assert!(n.bytes.iter().all(|&b| b == 0));
-        assert!((0..6).all(|at| n.get(at).is_none()));
-        assert!(n.set(0, 9) && n.set(1, 0) && n.set(4, 14));
-        assert_eq!(
-            (n.get(0), n.get(1), n.get(2), n.get(4)),
-            (Some(9), Some(0), None, Some(14))
-        );
-        // Neighbours in one byte keep their own values.
-        assert!(n.set(0, 3));
-        assert_eq!((n.get(0), n.get(1)), (Some(3), Some(0)));
-        // 15 and more, or past the end, are not kept.
-        assert!(!n.set(2, 15) && !n.set(3, 200) && !n.set(5, 1));
-        assert_eq!((n.get(2), n.get(3), n.get(5)), (None, None, None));
+    fn the_plain_states_keep_a_damage_below_15_a_byte_each_or_on_a_large_table_four_bits() {
+        let n = Nibbles::new(5);
+        assert_eq!((n.len(), n.bytes.len()), (5, 5));
+        // A large table's two to a byte: the same, checked on a small one made so.
+        for packed in [false, true] {
+            let mut n = Nibbles {
+                bytes: vec![0; if packed { 3 } else { 5 }],
+                len: 5,
+                packed,
+            };
+            // Zeroed: memory the system maps only where it is written.
+            assert!(n.bytes.iter().all(|&b| b == 0));
+            assert!((0..6).all(|at| n.get(at).is_none()));
+            assert!(n.set(0, 9) && n.set(1, 0) && n.set(4, 14));
+            assert_eq!(
+                (n.get(0), n.get(1), n.get(2), n.get(4)),
+                (Some(9), Some(0), None, Some(14))
+            );
+            // Neighbours in one byte keep their own values.
+            assert!(n.set(0, 3));
+            assert_eq!((n.get(0), n.get(1)), (Some(3), Some(0)));
+            // 15 and more, or past the end, are not kept.
+            assert!(!n.set(2, 15) && !n.set(3, 200) && !n.set(5, 1));
+            assert_eq!((n.get(2), n.get(3), n.get(5)), (None, None, None));
+        }
+        assert!(Nibbles::new(Nibbles::PACK_FROM).packed && !n.packed);
         // A state with such damage goes to the hashed tables, and one with less is kept plain.
         let mut seen = Seen::new(1, 0, false);
         let s = State {

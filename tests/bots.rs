@@ -299,6 +299,11 @@ fn drive_json_gives_parseable_statistics() {
     let (code, text, _) = run(&["drive", &path, "--games", "4"]);
     assert_eq!(code, 0);
     assert!(text.starts_with("4 games on Standard Factory"), "{text}");
+    // A count of one in user words: "1 game", "1 robot", never "1 games", "1 robots".
+    let (code, text, _) = run(&["drive", &path, "--games", "1", "--bots", "planner"]);
+    assert_eq!(code, 0);
+    assert!(text.starts_with("1 game on Standard Factory"), "{text}");
+    assert!(text.contains("planner: 1 robot,"), "{text}");
 }
 
 #[test]

@@ -98,8 +98,8 @@ impl DriveStats {
     /// The statistics as text for the command line.
     pub fn render(&self) -> String {
         let mut out = format!(
-            "{} games on {} ({}), turn cap {}\nrules: {}\n",
-            self.games,
+            "{} on {} ({}), turn cap {}\nrules: {}\n",
+            count(self.games as u64, "game"),
             // A name from the file: a line break in it must not start a line of the report.
             crate::format::escape_control(&self.course),
             self.bots.join(", "),

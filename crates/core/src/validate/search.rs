@@ -73,6 +73,28 @@ pub(super) struct State {
     pub dead: bool,
 }
 
+#[cfg(test)]
+impl State {
+    /// For tests: on node 0 of layer 0 before register phase 1, undamaged, with no lock, no cards
+    /// played and nothing of the timeline or lives rules.
+    pub(in crate::validate) fn plain() -> State {
+        State {
+            layer: 0,
+            node: 0,
+            phase: 0,
+            damage: 0,
+            cards: [FREE; 5],
+            turn: [FREE; 5],
+            used: [0; 7],
+            dealt: 0,
+            tick: 0,
+            archive: 0,
+            deaths: 0,
+            dead: false,
+        }
+    }
+}
+
 impl State {
     /// Its lower bound in `bounds` (`bounds.rs`). A destroyed robot, off the board until the
     /// turn ends, plays the rest of the turn's registers (`PHASES - phase`), then goes on from

@@ -377,21 +377,10 @@ fn the_bounds_that_know_damage_stop_when_the_validation_is_cancelled() {
         panic!("no flags")
     };
     let none = vec![0u8; table.cells()];
-    let built = Hurt::new(
-        &table,
-        &searcher.preds.get(),
-        &searcher.flags,
-        &none,
-        &|| false,
-    );
+    let preds = searcher.preds.get();
+    let built = Hurt::new(&table, &preds, &searcher.flags, &none, &|| false);
     assert!(built.is_some());
-    let stopped = Hurt::new(
-        &table,
-        &searcher.preds.get(),
-        &searcher.flags,
-        &none,
-        &|| true,
-    );
+    let stopped = Hurt::new(&table, &preds, &searcher.flags, &none, &|| true);
     assert!(stopped.is_none());
 }
 

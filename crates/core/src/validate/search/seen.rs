@@ -346,18 +346,8 @@ mod tests {
         // A state with such damage goes to the hashed tables, and one with less is kept plain.
         let mut seen = Seen::new(1, 0, false);
         let s = State {
-            layer: 0,
-            node: 0,
-            phase: 0,
             damage: 20,
-            cards: [FREE; 5],
-            turn: [FREE; 5],
-            used: [0; 7],
-            dealt: 0,
-            tick: 0,
-            archive: 0,
-            deaths: 0,
-            dead: false,
+            ..State::plain()
         };
         assert!(seen.admit(&s));
         assert!(!seen.admit(&s));

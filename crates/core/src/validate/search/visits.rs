@@ -488,20 +488,7 @@ mod tests {
     }
 
     fn plain() -> State {
-        State {
-            layer: 0,
-            node: 0,
-            phase: 0,
-            damage: 0,
-            cards: [FREE; 5],
-            turn: [FREE; 5],
-            used: [0; 7],
-            dealt: 0,
-            tick: 0,
-            archive: 0,
-            deaths: 0,
-            dead: false,
-        }
+        State::plain()
     }
 
     fn visit(state: State, level: u32, parent: u32, card: u8) -> Visit {

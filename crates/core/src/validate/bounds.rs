@@ -262,7 +262,7 @@ impl Bounds {
         // The layer after, whole: the next layer's values start from it.
         let mut after: Option<Vec<u16>> = None;
         for layer in (0..goal).rev() {
-            let values = narrow(capped_bounds(table, &preds, flags[layer], after.as_deref()));
+            let values = capped_bounds(table, &preds, flags[layer], after.as_deref());
             typical.push(TypicalLayer::of(&values, &mut layers[layer], compact));
             after = Some(values);
         }
@@ -332,7 +332,9 @@ const MOST_KEPT: u32 = i16::MAX as u32;
 
 /// A layer's values in 16 bits: `NEVER` as `u16::MAX`, the others at most `MOST_KEPT` (32,767).
 /// A bound so cut is still a lower bound, and still consistent (min(b, c) drops by at most one
-/// along a step where b does); no line on a board a person draws comes near.
+/// along a step where b does); no line on a board a person draws comes near. The builders keep
+/// each value so as they find it (`narrow_one`).
+#[cfg(test)]
 fn narrow(values: Vec<u32>) -> Vec<u16> {
     values.into_iter().map(narrow_one).collect()
 }
@@ -460,18 +462,16 @@ impl CappedPreds {
     /// From `preds`, which are dropped here: their starts are taken over when no one else
     /// holds them, copied otherwise.
     fn of(preds: Arc<Preds>, capped: Capped) -> CappedPreds {
-        let list = preds
-            .list
-            .iter()
-            .map(|&e| {
-                let (u, k) = (e >> CARD_BITS, e & ((1 << CARD_BITS) - 1));
-                u << 2 | u32::from(capped.0.get(k as usize).map_or(0, |b| b & 3))
-            })
-            .collect();
-        let start = match Arc::try_unwrap(preds) {
-            Ok(own) => own.start,
-            Err(shared) => shared.start.clone(),
-        };
+        // Rewritten in place when no one else holds them: a copy of the list took another 57
+        // MB on the largest board while the old one was still held (the run's peak with 8 flags).
+        let Preds { start, mut list } = Arc::try_unwrap(preds).unwrap_or_else(|shared| Preds {
+            start: shared.start.clone(),
+            list: shared.list.clone(),
+        });
+        for e in &mut list {
+            let (u, k) = (*e >> CARD_BITS, *e & ((1 << CARD_BITS) - 1));
+            *e = u << 2 | u32::from(capped.0.get(k as usize).map_or(0, |b| b & 3));
+        }
         CappedPreds { start, list }
     }
 
@@ -513,15 +513,15 @@ const PASS: [[[u8; SETS]; 16]; PHASES] = {
 
 /// `layer_bounds` in the game where a turn plays at most one card of each kind in `capped`:
 /// per table state and set of capped kinds already played this turn (`state * SETS + set`),
-/// `NEVER` for the sets outside `ALLOWED`. The states of one table state are searched together:
-/// per table state a mask of the sets with a value, and one walk over its predecessors passes
-/// on every set it was given at a value at once (`PASS`).
+/// `NEVER` for the sets outside `ALLOWED`, kept in 16 bits (`narrow_one`). The states of one
+/// table state are searched together: per table state a mask of the sets with a value, and one
+/// walk over its predecessors passes on every set it was given at a value at once (`PASS`).
 fn capped_bounds(
     table: &StepTable,
     preds: &CappedPreds,
     flag: usize,
     after: Option<&[u16]>,
-) -> Vec<u32> {
+) -> Vec<u16> {
     let states = table.states();
     let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
     // The steps onto the flag: into any state on its cell, from every set the state before it
@@ -544,7 +544,8 @@ fn capped_bounds(
         }
     }
     sources.sort_unstable();
-    let mut dist = vec![NEVER; states * SETS];
+    // Kept in 16 bits as they are found (`narrow_one`), as `layer_bounds` keeps its own.
+    let mut dist = vec![u16::MAX; states * SETS];
     // Per table state: the sets with a value (bits 0-3) and those given one at the value being
     // settled and at the next, in bits 4-7 for even values and 8-11 for odd ones.
     let mut marks = vec![0u16; states];
@@ -587,7 +588,7 @@ fn capped_bounds(
             if let Some(values) = dist.get_mut(t * SETS..(t + 1) * SETS) {
                 for (m, value) in values.iter_mut().enumerate() {
                     if mask & set_bit(m) != 0 {
-                        *value = v;
+                        *value = narrow_one(v);
                     }
                 }
             }

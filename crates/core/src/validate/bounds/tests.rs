@@ -345,16 +345,17 @@ fn the_typical_hands_bounds_are_the_reference_searchs_at_every_state_a_search_re
     for course in courses(&lib) {
         let name = &course.name;
         let (table, flags) = table_of(&lib, &course);
-        let preds = std::sync::Arc::new(Preds::of(&table));
-        // Kept whole and kept in four bits: the same values.
+        let preds = Arc::new(Preds::of(&table));
+        // Kept whole and kept in four bits: the same values. So are the capped lists made from
+        // predecessor lists shared with others (copied) and from lists no one else holds
+        // (rewritten in place, `CappedPreds::of`).
         for compact in [false, true] {
-            let fast = Bounds::typical_kept(
-                &table,
-                std::sync::Arc::clone(&preds),
-                &flags,
-                &caps,
-                compact,
-            );
+            let given = if compact {
+                Arc::new(Preds::of(&table))
+            } else {
+                Arc::clone(&preds)
+            };
+            let fast = Bounds::typical_kept(&table, given, &flags, &caps, compact);
             if let Some(t) = &fast.typical {
                 let over = t
                     .layers

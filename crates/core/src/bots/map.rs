@@ -5,7 +5,7 @@
 
 use crate::engine::Game;
 use crate::engine::flags::flags_through_phase;
-use crate::engine::steps::{CARDS, NO_STEP, PHASES};
+use crate::engine::steps::{CARDS, NO_STEP, PHASES, damage_of, node_of};
 use crate::engine::{CardKind, Factory, StepTable};
 use crate::geom::{Facing, Square};
 use crate::model::Phases;
@@ -88,10 +88,9 @@ impl FlagMaps {
     fn next(&self, node: usize, k: usize) -> u32 {
         let to = self.steps.as_ref().map_or(NO_STEP, |steps| {
             steps
-                .next_nodes(node * PHASES)
+                .steps(node * PHASES)
                 .get(k)
-                .copied()
-                .unwrap_or(NO_STEP)
+                .map_or(NO_STEP, |&s| node_of(s))
         });
         if to == NO_STEP || self.deadly[to as usize / 4] {
             NO_STEP
@@ -185,10 +184,9 @@ impl FlagMaps {
         }
         let hurt = self.steps.as_ref().map_or(0, |steps| {
             steps
-                .damages(state as usize * PHASES)
+                .steps(state as usize * PHASES)
                 .get(k)
-                .copied()
-                .unwrap_or(0)
+                .map_or(0, |&s| damage_of(s))
         });
         Some((to, hurt))
     }

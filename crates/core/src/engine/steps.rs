@@ -31,12 +31,50 @@ pub const PHASES: usize = 5;
 /// the phase was not computed.
 pub const NO_STEP: u32 = u32::MAX;
 
-/// The damage recorded with a `NO_STEP` whose robot is destroyed (it fell, left the board or was
-/// crushed) while the table is built; once built it is a bit of `StepTable::destroyed` and the
-/// damage is 0 again, as for every `NO_STEP`. `StepTable::destroys` tells such a step from one
-/// left to chance: the solver follows a destruction under One Free Life and Infinite Lives
-/// (docs/validation.md, Lives).
-const DESTROYED: u8 = u8::MAX;
+/// The bits of a packed step (`StepTable::steps`) that hold the node it ends on; the damage is
+/// in the eight above them. One word a step instead of a word and a byte apart: 14 MB less on the
+/// largest board, and one load where a search reads both.
+const NODE_BITS: u32 = 24;
+const NODE_MASK: u32 = (1 << NODE_BITS) - 1;
+
+/// The step recorded where the robot is destroyed (it fell, left the board or was crushed) while
+/// the table is built: a node no board has. Once built it is a `NO_STEP` with a bit of
+/// `StepTable::destroyed`. `StepTable::destroys` tells such a step from one left to chance: the
+/// solver follows a destruction under One Free Life and Infinite Lives (docs/validation.md,
+/// Lives).
+const DESTROYED: u32 = NODE_MASK;
+
+// Every node of the largest board the format allows (`MAX_OFFSET` + `MAX_TILE_SIDE` squares a
+// side) fits below the mask, so no step packs to `NO_STEP` or `DESTROYED`.
+const _: () = {
+    let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u64;
+    assert!(side * side * 4 < NODE_MASK as u64);
+};
+
+/// A step to `node` with `damage`, packed.
+fn pack(node: u32, damage: u8) -> u32 {
+    node | u32::from(damage) << NODE_BITS
+}
+
+/// The node of a packed step, `NO_STEP` for none.
+#[inline(always)]
+pub fn node_of(step: u32) -> u32 {
+    if step == NO_STEP {
+        NO_STEP
+    } else {
+        step & NODE_MASK
+    }
+}
+
+/// The damage of a packed step (0 for none).
+#[inline(always)]
+pub fn damage_of(step: u32) -> u8 {
+    if step == NO_STEP {
+        0
+    } else {
+        (step >> NODE_BITS) as u8
+    }
+}
 
 /// Every lone-robot step of one board, for the register phases asked for: for each square a robot
 /// can stand on, facing, phase and card of `CARDS`, the node (`cell * 4 + facing`) where the
@@ -50,9 +88,9 @@ pub struct StepTable {
     factory: Arc<Factory>,
     /// Squares a robot can stand on at the start of a phase (`Board::is_standable`).
     standable: Vec<bool>,
-    /// `[state * CARDS.len() + card]`: the node the step ends on, or `NO_STEP`.
+    /// `[state * CARDS.len() + card]`: the node the step ends on and the damage it takes
+    /// (`pack`), or `NO_STEP`.
     next: Vec<u32>,
-    damage: Vec<u8>,
     /// One bit per entry of `next`: the `NO_STEP` destroys the robot (`destroys`).
     destroyed: Vec<u64>,
 }
@@ -132,41 +170,32 @@ impl StepTable {
         };
         let mut table = StepTable::empty(factory, standable);
         let mut next = std::mem::take(&mut table.next);
-        let mut damage = std::mem::take(&mut table.damage);
         let row = 4 * PHASES * CARDS.len();
         std::thread::scope(|scope| {
-            for (b, (next, damage)) in next
-                .chunks_mut(band * row)
-                .zip(damage.chunks_mut(band * row))
-                .enumerate()
-            {
+            for (b, next) in next.chunks_mut(band * row).enumerate() {
                 let (table, built, mut game) = (&table, &built, game.clone());
                 scope.spawn(move || {
                     let mut events: Vec<Event> = Vec::with_capacity(32);
-                    for (i, (next, damage)) in
-                        next.chunks_mut(row).zip(damage.chunks_mut(row)).enumerate()
-                    {
+                    for (i, next) in next.chunks_mut(row).enumerate() {
                         let c = b * band + i;
                         if stopped() {
                             break;
                         }
                         if table.standable[c] {
-                            let rows = (next, damage);
-                            table.card_steps(&mut game, built, c, phases, rows, &mut events);
+                            table.card_steps(&mut game, built, c, phases, next, &mut events);
                         }
                     }
                 });
             }
         });
         table.next = next;
-        table.damage = damage;
         table.mark_destroyed();
         (!stopped()).then_some(table)
     }
 
     /// The steps from cell `c` in `phases`: each card's part (`Game::run_lone_card`) composed
     /// with the board's part from where it leaves the robot, into `rows` (this cell's slices of
-    /// `next` and `damage`, indexed `(facing * PHASES + phase - 1) * CARDS.len() + card`).
+    /// `next`, indexed `(facing * PHASES + phase - 1) * CARDS.len() + card`).
     /// A card's part is run in the first phase asked for and shared with the others when it
     /// met no square whose elements act in some phases only (`Phased`).
     fn card_steps(
@@ -175,10 +204,9 @@ impl StepTable {
         built: &Built,
         c: usize,
         phases: Phases,
-        rows: (&mut [u32], &mut [u8]),
+        next: &mut [u32],
         events: &mut Vec<Event>,
     ) {
-        let (next, damage) = rows;
         let square = self.factory.square_of(c);
         // What the square leaves to chance depends on the square and the card alone: looked up
         // once, not in every phase and facing.
@@ -212,17 +240,19 @@ impl StepTable {
                     // No part: the card leaves the robot in a pit or off the board (`card_part`);
                     // no board step: the board destroys it (`board_part`).
                     let Some((after, faced, card_damage)) = part else {
-                        damage[state * CARDS.len() + k] = DESTROYED;
+                        next[state * CARDS.len() + k] = DESTROYED;
                         continue;
                     };
                     let (to, turns, hurt) = built.board[after * PHASES + p];
                     if to == NO_STEP {
-                        damage[state * CARDS.len() + k] = DESTROYED;
+                        next[state * CARDS.len() + k] = DESTROYED;
                         continue;
                     }
                     let facing = turned(faced, turns);
-                    next[state * CARDS.len() + k] = to * 4 + facing.index() as u32;
-                    damage[state * CARDS.len() + k] = hurt.saturating_add(card_damage);
+                    next[state * CARDS.len() + k] = pack(
+                        to * 4 + facing.index() as u32,
+                        hurt.saturating_add(card_damage),
+                    );
                 }
             }
         }
@@ -304,11 +334,11 @@ impl StepTable {
                         };
                         let to = table.factory.index(out.square);
                         let Some(to) = to.filter(|_| !out.destroyed) else {
-                            table.damage[state * CARDS.len() + k] = DESTROYED;
+                            table.next[state * CARDS.len() + k] = DESTROYED;
                             continue;
                         };
-                        table.next[state * CARDS.len() + k] = (to * 4 + out.facing.index()) as u32;
-                        table.damage[state * CARDS.len() + k] = out.damage;
+                        let node = (to * 4 + out.facing.index()) as u32;
+                        table.next[state * CARDS.len() + k] = pack(node, out.damage);
                     }
                 }
             }
@@ -317,12 +347,12 @@ impl StepTable {
         Some(table)
     }
 
-    /// Moves the `DESTROYED` marks of the damage table into `destroyed`.
+    /// Moves the `DESTROYED` steps into `destroyed`, as `NO_STEP`s.
     fn mark_destroyed(&mut self) {
         self.destroyed = vec![0; self.next.len().div_ceil(64)];
-        for (i, (&to, hurt)) in self.next.iter().zip(self.damage.iter_mut()).enumerate() {
-            if to == NO_STEP && *hurt == DESTROYED {
-                *hurt = 0;
+        for (i, to) in self.next.iter_mut().enumerate() {
+            if *to == DESTROYED {
+                *to = NO_STEP;
                 self.destroyed[i / 64] |= 1 << (i % 64);
             }
         }
@@ -334,14 +364,13 @@ impl StepTable {
             factory,
             standable,
             next: vec![NO_STEP; states * CARDS.len()],
-            damage: vec![0u8; states * CARDS.len()],
             destroyed: Vec::new(),
         }
     }
 
     /// Whether two tables hold the same steps.
     pub fn same_steps(&self, other: &StepTable) -> bool {
-        self.next == other.next && self.damage == other.damage && self.destroyed == other.destroyed
+        self.next == other.next && self.destroyed == other.destroyed
     }
 
     pub fn factory(&self) -> &Factory {
@@ -368,16 +397,31 @@ impl StepTable {
         self.standable.get(cell).copied().unwrap_or(false)
     }
 
-    /// The nodes each card of `CARDS` leads to from `state`, `NO_STEP` where there is no step.
-    pub fn next_nodes(&self, state: usize) -> &[u32] {
+    /// The step each card of `CARDS` takes from `state`, packed: its node (`node_of`, `NO_STEP`
+    /// where there is no step) and its damage (`damage_of`). Empty beyond the table.
+    #[inline(always)]
+    pub fn steps(&self, state: usize) -> &[u32] {
         let at = state * CARDS.len();
         self.next.get(at..at + CARDS.len()).unwrap_or(&[])
     }
 
-    /// The damage each card of `CARDS` takes from `state`.
-    pub fn damages(&self, state: usize) -> &[u8] {
-        let at = state * CARDS.len();
-        self.damage.get(at..at + CARDS.len()).unwrap_or(&[])
+    /// The nodes each card of `CARDS` leads to from `state`, `NO_STEP` where there is no step
+    /// (all `NO_STEP` beyond the table).
+    pub fn next_nodes(&self, state: usize) -> [u32; CARDS.len()] {
+        let mut nodes = [NO_STEP; CARDS.len()];
+        for (n, &s) in nodes.iter_mut().zip(self.steps(state)) {
+            *n = node_of(s);
+        }
+        nodes
+    }
+
+    /// The damage each card of `CARDS` takes from `state` (0 where there is no step).
+    pub fn damages(&self, state: usize) -> [u8; CARDS.len()] {
+        let mut damage = [0; CARDS.len()];
+        for (d, &s) in damage.iter_mut().zip(self.steps(state)) {
+            *d = damage_of(s);
+        }
+        damage
     }
 
     /// Whether card `card` (index into `CARDS`) played from `state` destroys the robot: a
@@ -551,6 +595,32 @@ mod tests {
             );
         }
         Arc::new(Factory::new(Board::from_tile(&t, &[])))
+    }
+
+    #[test]
+    fn a_packed_step_gives_back_its_node_and_damage_and_no_step_stays_none_issue_17() {
+        let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u32;
+        let last = side * side * 4 - 1;
+        for node in [0, 1, 4097, last] {
+            for damage in [0, 1, 9, 200, u8::MAX] {
+                let step = pack(node, damage);
+                assert_ne!(step, NO_STEP, "{node} {damage}");
+                assert_ne!(step, DESTROYED, "{node} {damage}");
+                assert_eq!((node_of(step), damage_of(step)), (node, damage));
+            }
+        }
+        assert_eq!((node_of(NO_STEP), damage_of(NO_STEP)), (NO_STEP, 0));
+        // Built, a destruction is a `NO_STEP` with its bit, like any other no step.
+        let Some(table) = StepTable::new(factory()) else {
+            panic!("no table")
+        };
+        let destroyed = (0..table.states())
+            .flat_map(|s| (0..CARDS.len()).map(move |k| (s, k)))
+            .filter(|&(s, k)| table.destroys(s, k))
+            .inspect(|&(s, k)| assert_eq!(table.steps(s)[k], NO_STEP))
+            .count();
+        assert!(destroyed > 0, "the 4 x 4 board has an edge to leave by");
+        assert!(table.next.iter().all(|&s| s != DESTROYED));
     }
 
     #[test]

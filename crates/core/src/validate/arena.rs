@@ -4,7 +4,7 @@
 //! start walled in on three sides is a sitting target.
 
 use super::{Diagnostic, Severity};
-use crate::engine::steps::{CARDS, NO_STEP, PHASES};
+use crate::engine::steps::{CARDS, NO_STEP, PHASES, node_of};
 use crate::engine::{Factory, StepTable};
 use crate::geom::{Facing, Square};
 use crate::model::{Phases, StartRule};
@@ -65,10 +65,9 @@ fn reachable(table: &StepTable, from: usize) -> Vec<bool> {
     while let Some(node) = queue.pop_front() {
         for k in 0..CARDS.len() {
             let t = table
-                .next_nodes(node * PHASES)
+                .steps(node * PHASES)
                 .get(k)
-                .copied()
-                .unwrap_or(NO_STEP);
+                .map_or(NO_STEP, |&s| node_of(s));
             if t != NO_STEP && !seen[t as usize] {
                 seen[t as usize] = true;
                 queue.push_back(t as usize);

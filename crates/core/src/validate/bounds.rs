@@ -8,7 +8,7 @@
 //! same first finish once the limit reaches it (see `Searcher::search_bounded`).
 
 use crate::engine::CardKind;
-use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
+use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable, damage_of};
 use std::sync::Arc;
 use typical::{Typical, TypicalLayer};
 
@@ -45,7 +45,7 @@ impl Preds {
         let mut count = vec![0u32; states + 1];
         let mut next = 1;
         for state in 0..states {
-            for &to in table.next_nodes(state) {
+            for to in table.next_nodes(state) {
                 if to != NO_STEP {
                     count[to as usize * PHASES + next + 1] += 1;
                 }
@@ -134,10 +134,9 @@ impl Returns {
         }
         let mut deadly: [Vec<u32>; PHASES] = Default::default();
         for state in 0..table.states() {
-            let steps = table.next_nodes(state).iter().zip(table.damages(state));
-            let mut ways = steps.enumerate();
-            if ways.any(|(k, (&to, &hurt))| {
-                (to == NO_STEP && table.destroys(state, k)) || (to != NO_STEP && hurt > 0)
+            let mut ways = table.steps(state).iter().enumerate();
+            if ways.any(|(k, &step)| {
+                (step == NO_STEP && table.destroys(state, k)) || damage_of(step) > 0
             }) {
                 deadly[state % PHASES].push(state as u32);
             }

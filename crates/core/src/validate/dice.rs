@@ -96,7 +96,7 @@ fn reachable(table: &StepTable, start: Square, facings: &[Facing]) -> Vec<bool> 
             continue;
         }
         let phase = state % PHASES;
-        for &to in table.next_nodes(state) {
+        for to in table.next_nodes(state) {
             if to == NO_STEP {
                 continue;
             }

@@ -10,7 +10,7 @@
 //! bounds' memory.
 
 use super::bounds::{NEVER, Preds};
-use crate::engine::steps::{PHASES, StepTable};
+use crate::engine::steps::{PHASES, StepTable, damage_of};
 
 /// Damage levels a live robot can have: 0-9.
 const LEVELS: usize = 10;
@@ -111,7 +111,7 @@ impl Steps {
             // `Preds` lists a state's predecessors by state, then card: the same one in a row.
             let mut last = None;
             for (u, k) in preds.with_cards(t) {
-                let hurt = u32::from(table.damages(u)[k]).min(DAMAGE);
+                let hurt = u32::from(damage_of(table.steps(u)[k])).min(DAMAGE);
                 let step = ((u as u32) << DAMAGE_BITS) | hurt;
                 match packed.last_mut() {
                     Some(p) if last == Some(u) => *p = (*p).min(step),

@@ -25,7 +25,7 @@ use super::hurt::Hurt;
 use super::lives::Lives;
 use super::moving::Timeline;
 use super::progress::Progress;
-use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
+use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable, damage_of, node_of};
 use std::sync::OnceLock;
 
 mod lazy;
@@ -385,8 +385,8 @@ impl<'a> Searcher<'a> {
                 *u = (*u).max(f);
             }
         }
-        let steps = self.table.next_nodes(ts).iter().zip(self.table.damages(ts));
-        for (k, (&to, &hurt)) in steps.enumerate() {
+        for (k, &step) in self.table.steps(ts).iter().enumerate() {
+            let (to, hurt) = (node_of(step), damage_of(step));
             if locked && usize::from(s.cards[p]) != k {
                 continue;
             }
@@ -476,10 +476,10 @@ impl<'a> Searcher<'a> {
     /// the board or is crushed, or the phase brings its damage to 10.
     pub fn destroys(&self, s: &State, k: usize) -> bool {
         let ts = Searcher::table_state(s);
-        match self.table.next_nodes(ts).get(k) {
+        match self.table.steps(ts).get(k) {
             Some(&NO_STEP) => self.table.destroys(ts, k),
-            Some(_) => {
-                let hurt = self.table.damages(ts).get(k).copied().unwrap_or(0);
+            Some(&step) => {
+                let hurt = damage_of(step);
                 s.damage
                     .saturating_add(hurt.saturating_mul(self.laser_times))
                     >= 10

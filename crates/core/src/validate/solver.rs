@@ -24,7 +24,7 @@ use super::hands;
 use super::moving::Timeline;
 use super::reach::{self, Arrivals};
 use super::search::{Options, Outcome, Searcher, State, Visit, Visits};
-use crate::engine::steps::{NO_STEP, PHASES};
+use crate::engine::steps::{NO_STEP, PHASES, damage_of};
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
 use crate::model::{HouseRules, StartRule};
@@ -751,17 +751,14 @@ fn step_from(searcher: &Searcher<'_>, from: &State, card: u8, node: u32, total: 
     let k = usize::from(card);
     let factory = searcher.table.factory();
     let destroyed = !from.dead && searcher.destroys(from, k);
-    let stepped = !from.dead && searcher.table.next_nodes(ts).get(k) != Some(&NO_STEP);
+    let step = searcher.table.steps(ts).get(k).copied().unwrap_or(NO_STEP);
+    let stepped = !from.dead && step != NO_STEP;
     Step {
         phase: from.phase + 1,
         card: CARDS[k],
         square: factory.square_of((node / 4) as usize),
         facing: Facing::from_index((node % 4) as usize),
-        damage: if stepped {
-            searcher.table.damages(ts).get(k).copied().unwrap_or(0)
-        } else {
-            0
-        },
+        damage: if stepped { damage_of(step) } else { 0 },
         total,
         locked: !from.dead && Searcher::card(from.cards[usize::from(from.phase)]).is_some(),
         destroyed,

@@ -334,6 +334,7 @@ fn luck(
     let mut found = Vec::new();
     let chances = factory
         .index(start)
+        .filter(|_| chance::any_left_to_chance(table))
         .map(|cell| chance::best_chances(table, &searcher.flags, cell, facings))
         .unwrap_or_default();
     for flag in usize::from(u.flag)..=searcher.flags.len() {

@@ -19,11 +19,11 @@
 //! (RULINGS.md, step 6). The 1994 start lets the player choose the facing (RULINGS.md, Re-entry;
 //! seed 000, Set Up); a numbered start is solved as printed, each one (`starts.rs`).
 
-use super::bounds::{Bounds, NEVER, Preds};
+use super::bounds::Bounds;
 use super::hands;
 use super::moving::Timeline;
 use super::reach::{self, Arrivals};
-use super::search::{Options, Outcome, Searcher, State, Visit, Visits};
+use super::search::{Options, Outcome, Searcher, State, Visits};
 use crate::engine::steps::{NO_STEP, PHASES, damage_of};
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
@@ -59,115 +59,12 @@ shortest whole line's legs are its slices and may be longer. See docs/validation
 
 pub use super::progress::STATE_BUDGET;
 
-/// The squares a robot can stand on from which flag `flag` (0-based) cannot be reached from
-/// register phase 1 whatever its facing, undamaged: a backward search over the steps from every
-/// state on the flag. A moving flag is on each square of its timeline after the phases it stands
-/// there at (`moving.rs`); any turn will do, so these squares are certain traps, not every one.
-///
-/// `bounds` are the flag's own (`Searcher::leg_bounds`, which its leg's search reads too): a
-/// state has a relaxed way to the flag exactly when its bound there is not `NEVER`, so when they
-/// are on they answer without a search of their own (a test checks they agree with `reaching`).
-pub(super) fn trap_squares(searcher: &Searcher<'_>, flag: usize, bounds: &Bounds) -> Vec<Square> {
-    let table = searcher.table;
-    let cells = (0..table.cells()).filter(|&c| table.is_standable(c));
-    // Bounds that know a robot's return from a destruction reach the flag through one.
-    let squares: Vec<usize> = if bounds.is_off() || searcher.returns() {
-        let good = reaching(searcher, flag, &searcher.preds.get());
-        cells
-            .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
-            .collect()
-    } else {
-        // The flag's own square is where it is touched: never a trap.
-        let on = searcher.flags[flag];
-        cells
-            .filter(|&c| c != on && (0..4).all(|f| !reaches_in(bounds, flag, c * 4 + f)))
-            .collect()
-    };
-    squares
-        .into_iter()
-        .map(|c| table.factory().square_of(c))
-        .collect()
-}
-
-/// Whether `node` in register phase 1 has a relaxed way to flag `flag` (0-based) in the flag's
-/// own `bounds`. A plain bound reads no cards of the turn.
-fn reaches_in(bounds: &Bounds, flag: usize, node: usize) -> bool {
-    bounds.of(flag as u8, node as u32, 0, &[u8::MAX; 5]) != NEVER
-}
-
-/// Per table state, whether flag `flag` (0-based) can be reached from it in the relaxed game
-/// (no damage, any cards): a backward search over the steps from every state on the flag.
-pub(super) fn reaching(searcher: &Searcher<'_>, flag: usize, preds: &Preds) -> Vec<bool> {
-    let table = searcher.table;
-    let states = table.states();
-    let mut good = vec![false; states];
-    let mut stack: Vec<u32> = Vec::new();
-    // (cell, the phase about to be played there).
-    let on: Vec<(usize, usize)> = match &searcher.timeline {
-        None => (0..PHASES).map(|p| (searcher.flags[flag], p)).collect(),
-        Some(t) => t
-            .positions(flag)
-            .into_iter()
-            .map(|(c, p)| (c, (p + 1) % PHASES))
-            .collect(),
-    };
-    for (cell, p) in on {
-        for f in 0..4 {
-            let s = (cell * 4 + f) * PHASES + p;
-            if !good[s] {
-                good[s] = true;
-                stack.push(s as u32);
-            }
-        }
-    }
-    while let Some(v) = stack.pop() {
-        for u in preds.of_state(v as usize) {
-            if !good[u as usize] {
-                good[u as usize] = true;
-                stack.push(u);
-            }
-        }
-    }
-    good
-}
-
-/// Whether no state on `from` (any facing, any register) reaches flag `flag` (0-based) even in
-/// the relaxed game: then the flag is unreachable from there whatever a search that stopped
-/// early would have found.
-fn never_reaches(searcher: &Searcher<'_>, from: Square, flag: usize) -> bool {
-    let Some(cell) = searcher.table.factory().index(from) else {
-        return true;
-    };
-    let good = reaching(searcher, flag, &searcher.preds.get());
-    (0..4 * PHASES).all(|i| !good[cell * 4 * PHASES + i])
-}
-
-/// The first flag from `u.flag` on that no state on the square before it (`u.from`, then the
-/// previous flag's) reaches even in the relaxed game: a line search that stopped at its budget
-/// before `u.flag` cannot show the course unfinishable, such a flag does (the flags are touched in
-/// order). `None` when there is none, and under moving flags (a flag is on no one square).
-pub(super) fn cut_off_after(searcher: &Searcher<'_>, u: &Unreachable) -> Option<Unreachable> {
-    if searcher.timeline.is_some() {
-        return None;
-    }
-    let factory = searcher.table.factory();
-    let mut from = u.from;
-    for flag in usize::from(u.flag)..=searcher.flags.len() {
-        let square = factory.square_of(searcher.flags[flag - 1]);
-        if never_reaches(searcher, from, flag - 1) {
-            return Some(Unreachable {
-                flag: flag as u8,
-                square,
-                from,
-                traps: 0,
-                nearest: None,
-                cut_off: true,
-            });
-        }
-        from = square;
-    }
-    None
-}
+mod cut;
+#[cfg(not(test))]
+use cut::never_reaches;
+pub(super) use cut::{cut_off_after, trap_squares};
+#[cfg(test)]
+pub(super) use cut::{never_reaches, reaching};
 
 /// One register of a program: the card played, the phase it is played in, and where the robot
 /// ends that phase.
@@ -468,6 +365,7 @@ pub(super) fn solve_with(
             arrivals: arrivals.as_ref(),
             start: &seeds,
             gave_up: line_gave_up,
+            on: OnceCell::new(),
         };
         for leg in 0..n {
             // The flag's own bounds, built when first asked for and freed after its leg: the
@@ -592,6 +490,38 @@ pub(super) struct From<'v> {
     pub start: &'v [State],
     /// The line's search stopped at its budget: its states are not every way there is.
     pub gave_up: bool,
+    /// Without arrivals, the line's states on each flag, by the flags touched
+    /// (`From::on_flags`).
+    pub on: OnceCell<Vec<Vec<State>>>,
+}
+
+impl From<'_> {
+    /// The states of the line's search on the flag they touched last, by how many flags they
+    /// touched: every leg's seeds, found in one walk over the search's states (a walk per leg,
+    /// on the largest board with 32 flags, took 3 s).
+    fn on_flags(&self, searcher: &Searcher<'_>) -> &[Vec<State>] {
+        self.on.get_or_init(|| {
+            let visits = self.visits;
+            let mut on = vec![Vec::new(); searcher.flags.len() + 1];
+            // A destroyed robot waiting to return is on no flag (One Free Life, Infinite
+            // Lives).
+            for v in visits.iter().filter(|v| v.state.layer > 0 && !v.state.dead) {
+                let leg = usize::from(v.state.layer);
+                // On the previous flag; under moving flags, an arrival that touched it (the
+                // flag stands elsewhere at other times).
+                let on_prev = match searcher.timeline {
+                    None => (v.state.node / 4) as usize == searcher.flags[leg - 1],
+                    Some(_) => visits
+                        .get(v.parent as usize)
+                        .is_some_and(|p| usize::from(p.state.layer) < leg),
+                };
+                if on_prev && let Some(list) = on.get_mut(leg) {
+                    list.push(v.state);
+                }
+            }
+            on
+        })
+    }
 }
 
 /// Leg `leg`'s own bounds (`Searcher::leg_bounds`), built in `cell` if no one has yet. The last
@@ -648,32 +578,14 @@ fn leg_minimum_within(
             .filter(|_| n > 1)
             .map(|_| search_leg(searcher, from.start, leg, bounds()))
     } else {
-        let seeds: Vec<State> = match from.arrivals {
-            Some(a) => a.on.get(leg).cloned().unwrap_or_default(),
-            None => {
-                let prev = searcher.flags[leg - 1];
-                let visits = from.visits;
-                // Every state on the previous flag; under moving flags, every arrival that
-                // touched it (the flag stands elsewhere at other times).
-                let on_prev = |v: &Visit| match searcher.timeline {
-                    None => (v.state.node / 4) as usize == prev,
-                    Some(_) => visits
-                        .get(v.parent as usize)
-                        .is_some_and(|p| usize::from(p.state.layer) < leg),
-                };
-                visits
-                    .iter()
-                    // A destroyed robot waiting to return is on no flag (One Free Life,
-                    // Infinite Lives).
-                    .filter(|v| usize::from(v.state.layer) == leg && !v.state.dead && on_prev(v))
-                    .map(|v| v.state)
-                    .collect()
-            }
+        let seeds: &[State] = match from.arrivals {
+            Some(a) => a.on.get(leg).map_or(&[], Vec::as_slice),
+            None => from.on_flags(searcher).get(leg).map_or(&[], Vec::as_slice),
         };
         if seeds.is_empty() {
             return (none(Facing::N, seeds_gave_up), seeds_gave_up);
         }
-        Some(search_leg(searcher, &seeds, leg, bounds()))
+        Some(search_leg(searcher, seeds, leg, bounds()))
     };
     let visits = from.visits;
     let finish = from.finish;

@@ -8,7 +8,7 @@ use super::hurt::Hurt;
 use super::reach;
 use super::search::{Options, Outcome, Searcher, State};
 use super::solver;
-use crate::engine::steps::StepTable;
+use crate::engine::steps::{PHASES, StepTable};
 use crate::engine::{Factory, Rng};
 use crate::format::Library;
 use crate::geom::{Facing, Rotation, Sides, Square};
@@ -190,6 +190,7 @@ fn each_legs_minimum_from_every_arrival_found_least_damage_first_is_the_whole_se
                 arrivals,
                 start: &seeds,
                 gave_up: whole.gave_up,
+                on: std::cell::OnceCell::new(),
             };
             let (old, _) = solver::leg_minimum(&searcher, &of(None), leg);
             let (new, _) = solver::leg_minimum(&searcher, &of(Some(&arrivals)), leg);
@@ -258,7 +259,6 @@ fn a_touch_of_a_moving_flag_is_an_arrival_though_a_robot_stood_there_first_docs_
     // none leads on as fast. Here every touch of flag 1 is collected from the start's layer
     // alone (no state that touched flag 1 is searched, so none can hide one): each is among the
     // arrivals on flag 1, or one that goes on at least as well.
-    use crate::engine::steps::PHASES;
     use crate::validate::search::Seen;
     use std::collections::HashMap;
     let (course, factory, table) = moving_flags();
@@ -593,4 +593,63 @@ fn slime_corridor() -> Course {
     }
     let flags = [Square::new(10, 0), Square::new(4, 0)];
     one_tile_course(tile, Square::new(0, 0), &flags)
+}
+
+#[test]
+fn a_flag_is_never_reached_forwards_exactly_when_no_state_reaches_it_backwards_rulings_setup_rules()
+{
+    // `never_reaches` walks forwards from a square until a step lands on the flag; `reaching`
+    // walks backwards from the flag over every state that reaches it. They must agree on every
+    // square: on the samples, and on small boards of pits and walls where some flags are cut
+    // off from some squares.
+    let lib = Library::builtin();
+    let mut courses: Vec<Course> = ["first-steps.json", "hazard-works.json", "grand-tour.json"]
+        .iter()
+        .map(|name| match lib.find_course(name) {
+            Some(entry) => entry.course.clone(),
+            None => panic!("{name} is not in the built-in library"),
+        })
+        .collect();
+    for seed in 0..12 {
+        let mut rng = Rng::new(seed);
+        let mut tile = Tile::new(&format!("cut {seed}"), 8, 8);
+        for y in 0..8 {
+            for x in 0..8 {
+                let (spec, _) = random_square(&mut rng, 4);
+                tile.set_square(Square::new(x, y), spec);
+            }
+        }
+        let mut squares = Vec::new();
+        while squares.len() < 3 {
+            let s = Square::new(rng.below(8) as i32, rng.below(8) as i32);
+            if !squares.contains(&s) {
+                tile.set_square(s, SquareSpec::default());
+                squares.push(s);
+            }
+        }
+        courses.push(one_tile_course(tile, squares[0], &squares[1..]));
+    }
+    let (mut cut, mut reached) = (0, 0);
+    for course in &courses {
+        let (factory, table) = table_of(course);
+        let Some(searcher) = solver::searcher(&table) else {
+            panic!("{}: no flags", course.name)
+        };
+        for flag in 0..searcher.flags.len() {
+            let good = solver::reaching(&searcher, flag, &searcher.preds.get());
+            for cell in (0..table.cells()).filter(|&c| table.is_standable(c)) {
+                let backwards = (0..4 * PHASES).all(|i| !good[cell * 4 * PHASES + i]);
+                let from = factory.square_of(cell);
+                let forwards = solver::never_reaches(&searcher, from, flag);
+                assert_eq!(
+                    forwards, backwards,
+                    "{}: flag {flag} from {from:?}",
+                    course.name
+                );
+                cut += usize::from(forwards);
+                reached += usize::from(!forwards);
+            }
+        }
+    }
+    assert!(cut > 20 && reached > 1000, "cut {cut}, reached {reached}");
 }

@@ -1,0 +1,168 @@
+//! Where a flag cannot be reached in the relaxed game (no damage, any cards): the trap squares
+//! of each flag, and the flag a line search that stopped at its budget can still show cut off.
+
+use super::Unreachable;
+use crate::engine::steps::{NO_STEP, PHASES};
+use crate::geom::Square;
+use crate::validate::bounds::{Bounds, NEVER, Preds};
+use crate::validate::search::Searcher;
+
+/// The squares a robot can stand on from which flag `flag` (0-based) cannot be reached from
+/// register phase 1 whatever its facing, undamaged: a backward search over the steps from every
+/// state on the flag. A moving flag is on each square of its timeline after the phases it stands
+/// there at (`moving.rs`); any turn will do, so these squares are certain traps, not every one.
+///
+/// `bounds` are the flag's own (`Searcher::leg_bounds`, which its leg's search reads too): a
+/// state has a relaxed way to the flag exactly when its bound there is not `NEVER`, so when they
+/// are on they answer without a search of their own (a test checks they agree with `reaching`).
+pub(in crate::validate) fn trap_squares(
+    searcher: &Searcher<'_>,
+    flag: usize,
+    bounds: &Bounds,
+) -> Vec<Square> {
+    let table = searcher.table;
+    let cells = (0..table.cells()).filter(|&c| table.is_standable(c));
+    // Bounds that know a robot's return from a destruction reach the flag through one.
+    let squares: Vec<usize> = if bounds.is_off() || searcher.returns() {
+        let good = reaching(searcher, flag, &searcher.preds.get());
+        cells
+            .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
+            .collect()
+    } else {
+        // The flag's own square is where it is touched: never a trap.
+        let on = searcher.flags[flag];
+        cells
+            .filter(|&c| c != on && (0..4).all(|f| !reaches_in(bounds, flag, c * 4 + f)))
+            .collect()
+    };
+    squares
+        .into_iter()
+        .map(|c| table.factory().square_of(c))
+        .collect()
+}
+
+/// Whether `node` in register phase 1 has a relaxed way to flag `flag` (0-based) in the flag's
+/// own `bounds`. A plain bound reads no cards of the turn.
+fn reaches_in(bounds: &Bounds, flag: usize, node: usize) -> bool {
+    bounds.of(flag as u8, node as u32, 0, &[u8::MAX; 5]) != NEVER
+}
+
+/// Per table state, whether flag `flag` (0-based) can be reached from it in the relaxed game
+/// (no damage, any cards): a backward search over the steps from every state on the flag.
+pub(in crate::validate) fn reaching(
+    searcher: &Searcher<'_>,
+    flag: usize,
+    preds: &Preds,
+) -> Vec<bool> {
+    let table = searcher.table;
+    let states = table.states();
+    let mut good = vec![false; states];
+    let mut stack: Vec<u32> = Vec::new();
+    // (cell, the phase about to be played there).
+    let on: Vec<(usize, usize)> = match &searcher.timeline {
+        None => (0..PHASES).map(|p| (searcher.flags[flag], p)).collect(),
+        Some(t) => t
+            .positions(flag)
+            .into_iter()
+            .map(|(c, p)| (c, (p + 1) % PHASES))
+            .collect(),
+    };
+    for (cell, p) in on {
+        for f in 0..4 {
+            let s = (cell * 4 + f) * PHASES + p;
+            if !good[s] {
+                good[s] = true;
+                stack.push(s as u32);
+            }
+        }
+    }
+    while let Some(v) = stack.pop() {
+        for u in preds.of_state(v as usize) {
+            if !good[u as usize] {
+                good[u as usize] = true;
+                stack.push(u);
+            }
+        }
+    }
+    good
+}
+
+/// Whether no state on `from` (any facing, any register) reaches flag `flag` (0-based) even in
+/// the relaxed game: then the flag is unreachable from there whatever a search that stopped
+/// early would have found.
+///
+/// Searched forwards from `from` until a step lands on the flag, rather than backwards from the
+/// flag over every state that reaches it (`reaching`): a flag that is reached is most often
+/// reached soon, and only a flag cut off costs a walk over everything `from` reaches (on the
+/// largest board with 32 flags and the last walled in, one walk instead of 28).
+pub(in crate::validate) fn never_reaches(
+    searcher: &Searcher<'_>,
+    from: Square,
+    flag: usize,
+) -> bool {
+    let table = searcher.table;
+    let Some(cell) = table.factory().index(from) else {
+        return true;
+    };
+    if searcher.timeline.is_some() {
+        // A moving flag stands on many squares, each after some phases.
+        let good = reaching(searcher, flag, &searcher.preds.get());
+        return (0..4 * PHASES).all(|i| !good[cell * 4 * PHASES + i]);
+    }
+    let target = searcher.flags[flag];
+    if cell == target {
+        return false;
+    }
+    let mut seen = vec![0u64; table.states().div_ceil(64)];
+    let mut stack: Vec<usize> = (cell * 4 * PHASES..(cell + 1) * 4 * PHASES).collect();
+    for &s in &stack {
+        seen[s / 64] |= 1 << (s % 64);
+    }
+    while let Some(s) = stack.pop() {
+        let phase = s % PHASES;
+        for to in table.next_nodes(s) {
+            if to == NO_STEP {
+                continue;
+            }
+            if (to / 4) as usize == target {
+                return false;
+            }
+            let t = to as usize * PHASES + (phase + 1) % PHASES;
+            if seen[t / 64] & (1 << (t % 64)) == 0 {
+                seen[t / 64] |= 1 << (t % 64);
+                stack.push(t);
+            }
+        }
+    }
+    true
+}
+
+/// The first flag from `u.flag` on that no state on the square before it (`u.from`, then the
+/// previous flag's) reaches even in the relaxed game: a line search that stopped at its budget
+/// before `u.flag` cannot show the course unfinishable, such a flag does (the flags are touched in
+/// order). `None` when there is none, and under moving flags (a flag is on no one square).
+pub(in crate::validate) fn cut_off_after(
+    searcher: &Searcher<'_>,
+    u: &Unreachable,
+) -> Option<Unreachable> {
+    if searcher.timeline.is_some() {
+        return None;
+    }
+    let factory = searcher.table.factory();
+    let mut from = u.from;
+    for flag in usize::from(u.flag)..=searcher.flags.len() {
+        let square = factory.square_of(searcher.flags[flag - 1]);
+        if never_reaches(searcher, from, flag - 1) {
+            return Some(Unreachable {
+                flag: flag as u8,
+                square,
+                from,
+                traps: 0,
+                nearest: None,
+                cut_off: true,
+            });
+        }
+        from = square;
+    }
+    None
+}

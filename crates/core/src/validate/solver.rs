@@ -347,6 +347,58 @@ pub(super) fn solve_with(
         .max()
         .unwrap_or(0);
     let solved = if out.finish.is_some() { n } else { reached };
+    // The line's legs; their trap squares are filled in with the legs' own minima below.
+    let mut legs = Vec::new();
+    let mut from = start;
+    let mut program = Vec::new();
+    for (i, step) in steps.drain(..).enumerate() {
+        program.push(step);
+        let leg = legs.len();
+        // The line starts in register phase 1 of the first turn: step i ends phase i % 5 of
+        // turn i / 5, where a moving flag may stand elsewhere.
+        let flag = searcher.flag_cell(leg, searcher.tick_after(i / PHASES), i % PHASES);
+        let on_board = !step.destroyed && !step.lost;
+        if on_board && leg < n && factory.index(step.square) == flag && flag.is_some() {
+            legs.push(Leg {
+                flag: (leg + 1) as u8,
+                from,
+                to: step.square,
+                registers: program.len() as u32,
+                damage: program.iter().map(|s| u32::from(s.damage)).sum(),
+                traps: 0,
+                trap_squares: Vec::new(),
+                program: std::mem::take(&mut program),
+            });
+            from = step.square;
+        }
+    }
+    let mut unreachable = (legs.len() < n).then(|| {
+        let leg = legs.len();
+        let square = factory.square_of(flags[leg]);
+        let nearest = visits
+            .iter()
+            .filter(|v| usize::from(v.state.layer) == leg && v.level > 0)
+            .map(|v| factory.square_of((v.state.node / 4) as usize))
+            .min_by_key(|s| ((s.x - square.x).abs() + (s.y - square.y).abs(), s.y, s.x));
+        Unreachable {
+            flag: (leg + 1) as u8,
+            square,
+            from,
+            traps: 0,
+            nearest,
+            cut_off: false,
+        }
+    });
+    // A line search that stopped at its budget decides nothing about the flag it did not reach,
+    // unless even the relaxed game cannot reach it from where the line got.
+    let undecided = line_gave_up
+        && out_finished.is_none()
+        && unreachable
+            .as_ref()
+            .is_some_and(|u| !never_reaches(searcher, u.from, usize::from(u.flag) - 1));
+    let shortest = out
+        .finish
+        .map(|(before, ..)| visits.level(before as usize) + 1);
     let mut traps: Vec<Vec<Square>> = Vec::new();
     let mut leg_minima = Vec::new();
     if full {
@@ -359,13 +411,31 @@ pub(super) fn solve_with(
         searcher.preds.release_if_large();
         let arrivals = (out.finish.is_some() && n > 1)
             .then(|| reach::arrivals(searcher, &seeds, goal, searcher.budget()));
-        let from = From {
+        let line = From {
             visits,
             finish: out.finish,
             arrivals: arrivals.as_ref(),
             start: &seeds,
             gave_up: line_gave_up,
             on: OnceCell::new(),
+        };
+        // Without arrivals, flag 1's minimum and every leg's seeds come from the line's states
+        // (`From::on_flags`): taken now, so that those states (4 million of them where the line
+        // was searched whole) are freed before the legs' bounds are built.
+        let mut first = arrivals.is_none().then(|| {
+            line.on_flags(searcher);
+            leg_minimum_within(searcher, &line, 0, &OnceCell::new())
+        });
+        let (finish, on) = (line.finish, line.on);
+        drop(out);
+        let none = Outcome::empty();
+        let from = From {
+            visits: &none.visits,
+            finish,
+            arrivals: arrivals.as_ref(),
+            start: &seeds,
+            gave_up: line_gave_up,
+            on,
         };
         for leg in 0..n {
             // The flag's own bounds, built when first asked for and freed after its leg: the
@@ -379,67 +449,25 @@ pub(super) fn solve_with(
                     own_bounds(searcher, leg, &bounds),
                 ));
             }
-            let (minimum, stopped) = leg_minimum_within(searcher, &from, leg, &bounds);
+            let (minimum, stopped) = match first.take() {
+                Some(found) => found,
+                None => leg_minimum_within(searcher, &from, leg, &bounds),
+            };
             gave_up |= stopped;
             leg_minima.push(minimum);
         }
+    } else {
+        drop(out);
     }
-    let mut legs = Vec::new();
-    let mut from = start;
-    let mut program = Vec::new();
-    for (i, step) in steps.drain(..).enumerate() {
-        program.push(step);
-        let leg = legs.len();
-        // The line starts in register phase 1 of the first turn: step i ends phase i % 5 of
-        // turn i / 5, where a moving flag may stand elsewhere.
-        let flag = searcher.flag_cell(leg, searcher.tick_after(i / PHASES), i % PHASES);
-        let on_board = !step.destroyed && !step.lost;
-        if on_board && leg < n && factory.index(step.square) == flag && flag.is_some() {
-            let trap_squares = traps.get(leg).cloned().unwrap_or_default();
-            legs.push(Leg {
-                flag: (leg + 1) as u8,
-                from,
-                to: step.square,
-                registers: program.len() as u32,
-                damage: program.iter().map(|s| u32::from(s.damage)).sum(),
-                traps: trap_squares.len(),
-                trap_squares,
-                program: std::mem::take(&mut program),
-            });
-            from = step.square;
-        }
+    for (leg, trap_squares) in legs.iter_mut().zip(&traps) {
+        leg.traps = trap_squares.len();
+        leg.trap_squares = trap_squares.clone();
     }
-    let unreachable = (legs.len() < n).then(|| {
-        let leg = legs.len();
-        let square = factory.square_of(flags[leg]);
-        let nearest = visits
-            .iter()
-            .filter(|v| usize::from(v.state.layer) == leg && v.level > 0)
-            .map(|v| factory.square_of((v.state.node / 4) as usize))
-            .min_by_key(|s| ((s.x - square.x).abs() + (s.y - square.y).abs(), s.y, s.x));
-        Unreachable {
-            flag: (leg + 1) as u8,
-            square,
-            from,
-            traps: traps.get(leg).map_or(0, Vec::len),
-            nearest,
-            cut_off: false,
-        }
-    });
-    // A line search that stopped at its budget decides nothing about the flag it did not reach,
-    // unless even the relaxed game cannot reach it from where the line got.
-    let undecided = line_gave_up
-        && out_finished.is_none()
-        && unreachable
-            .as_ref()
-            .is_some_and(|u| !never_reaches(searcher, u.from, usize::from(u.flag) - 1));
+    if let Some(u) = &mut unreachable {
+        u.traps = traps.get(usize::from(u.flag) - 1).map_or(0, Vec::len);
+    }
     let mut typical = None;
     if full {
-        // The line's states are not needed any more: free them before the next search.
-        let shortest = out
-            .finish
-            .map(|(before, ..)| visits.level(before as usize) + 1);
-        drop(out);
         let t = searcher.typical_line(&seeds, shortest, line_gave_up);
         typical = Some(TypicalLine {
             registers: t.finish.map(|f| t.visits.level(f.0 as usize) + 1),

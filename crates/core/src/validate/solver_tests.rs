@@ -612,7 +612,7 @@ fn a_flag_is_never_reached_forwards_exactly_when_no_state_reaches_it_backwards_r
         .collect();
     for seed in 0..12 {
         let mut rng = Rng::new(seed);
-        let mut tile = Tile::new(&format!("cut {seed}"), 8, 8);
+        let mut tile = Tile::new(format!("cut {seed}"), 8, 8);
         for y in 0..8 {
             for x in 0..8 {
                 let (spec, _) = random_square(&mut rng, 4);

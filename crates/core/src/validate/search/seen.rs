@@ -391,18 +391,12 @@ mod tests {
     fn damage_past_the_words_bits_is_still_dominated_by_less() {
         let mut seen = Seen::new(4, 1, false);
         let locked = State {
-            layer: 0,
             node: 3,
             phase: 1,
             damage: 6,
             cards: [FREE, 2, FREE, FREE, FREE],
             turn: [1, FREE, FREE, FREE, FREE],
-            used: [0; 7],
-            dealt: 0,
-            tick: 0,
-            archive: 0,
-            deaths: 0,
-            dead: false,
+            ..State::plain()
         };
         assert!(seen.admit(&State {
             damage: 20,

@@ -520,3 +520,66 @@ fn a_flag_walled_in_past_where_a_cut_short_search_got_is_still_an_error_rulings_
         }
     }
 }
+
+#[test]
+fn when_start_1s_search_stops_at_its_budget_the_other_starts_are_not_searched_and_say_so() {
+    // docs/validation.md, Every start: on an open 12 x 12 tile with starts 1 to 3 down the west
+    // edge and flags at (11, 0), (0, 11) and (11, 11), every start has a line. With a budget of
+    // 40 states the line from start 1 (some 20 registers) cannot be found: it is undecided,
+    // and so would the others be, each at the same cost. They are not searched, and the
+    // report, the JSON and the fairness say so instead of "no line".
+    use factory_floor::validate::{Progress, analyse_board_with};
+    let c = numbered(
+        Tile::new("c", 12, 12),
+        &[(0, 1), (2, 2), (4, 3)],
+        &[(11, 0), (0, 11), (11, 11)],
+    );
+    let library: Vec<Tile> = Vec::new();
+    let run = |budget: usize| {
+        analyse_board_with(&c, c.compile(&library), &Progress::with_budget(budget))
+            .unwrap_or_else(|| panic!("cancelled"))
+    };
+    let whole = run(4_000_000);
+    assert_eq!(whole.starts.len(), 3);
+    assert!(
+        whole
+            .starts
+            .iter()
+            .all(|l| l.registers.is_some() && !l.undecided && !l.skipped),
+        "{:?}",
+        whole.starts
+    );
+    let cut = run(40);
+    assert!(cut.solution.as_ref().is_some_and(|s| s.undecided));
+    assert!(cut.starts[0].undecided && !cut.starts[0].skipped);
+    for l in &cut.starts[1..] {
+        assert!(
+            l.skipped && l.undecided && l.registers.is_none() && l.unreachable.is_none(),
+            "{l:?}"
+        );
+    }
+    assert_eq!(cut.fairness, None);
+    assert!(
+        !cut.diagnostics.iter().any(|d| d.rule == "flag-unreachable"),
+        "{:?}",
+        cut.diagnostics
+    );
+    let result = command::FileResult::Course {
+        name: "c".into(),
+        analysis: Box::new(cut),
+        places: Vec::new(),
+    };
+    let text = command::render_text(std::path::Path::new("c.json"), &result);
+    assert!(
+        text.contains(
+            "start 2 at (0, 2) facing east: not searched (the search from the first start stopped at its budget)"
+        ),
+        "{text}"
+    );
+    let json = command::render_json(std::path::Path::new("c.json"), &result);
+    let searched: Vec<bool> = json["starts"]["lines"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|l| l["searched"].as_bool()).collect())
+        .unwrap_or_default();
+    assert_eq!(searched, vec![true, false, false], "{json}");
+}

@@ -221,6 +221,9 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
                     });
                     match (l.registers, l.unreachable) {
                         (Some(r), _) => ui.label(r.to_string()),
+                        (None, _) if l.skipped => ui
+                            .label("not searched")
+                            .on_hover_text("the search from start 1 stopped at its budget"),
                         (None, _) if l.undecided => ui.label("not decided (search budget)"),
                         (None, Some((flag, _))) => ui.label(format!("no line (flag {flag})")),
                         (None, None) => ui.label("no line"),

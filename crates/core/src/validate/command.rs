@@ -170,6 +170,9 @@ fn play_json(p: &super::play::PlayEstimate) -> Value {
 fn start_text(l: &StartLine) -> String {
     match (l.registers, l.unreachable) {
         (Some(r), _) => format!("{}, {} damage", words::count(r, "register"), l.damage),
+        (None, _) if l.skipped => {
+            "not searched (the search from the first start stopped at its budget)".to_string()
+        }
         (None, _) if l.undecided => "not found within the search budget".to_string(),
         (None, Some((flag, at))) => format!("no line (flag {flag} at {at} cannot be reached)"),
         (None, None) => "no line".to_string(),
@@ -475,6 +478,7 @@ fn starts_json(analysis: &Analysis) -> Value {
             "damage": l.damage,
             "unreachable_flag": l.unreachable.map(|u| u.0),
             "undecided": l.undecided,
+            "searched": !l.skipped,
         })).collect::<Vec<_>>(),
         "fairness": analysis.fairness.map(|f| json!({
             "registers": f.registers,

@@ -27,6 +27,9 @@ pub struct StartLine {
     /// The search stopped at its budget before a line reached the last flag: whether one
     /// exists is not known (`registers` is `None` and `unreachable` says nothing).
     pub undecided: bool,
+    /// Not searched, and so `undecided`: the first start's search stopped at its budget
+    /// (`every_start`).
+    pub skipped: bool,
 }
 
 impl StartLine {
@@ -52,6 +55,7 @@ impl StartLine {
                 .filter(|_| !s.undecided)
                 .map(|u| (u.flag, u.square)),
             undecided: s.undecided,
+            skipped: false,
         }
     }
 }
@@ -88,8 +92,14 @@ pub(super) fn every_start(
             damage: 0,
             unreachable: Some((c.flag, c.square)),
             undecided: false,
+            skipped: false,
         })
     };
+    // The first start's search stopped at its budget before any line finished: each other
+    // start's search would take as long and as much memory (two at a time, twice as much: the
+    // largest board under One Free Life, 14 s and 570 MB) and most likely stop there too. They
+    // are not searched, and say so; a flag cut off from every start is still said.
+    let skip = first.undecided && cut.is_none();
     match start {
         StartRule::Archive(_) => vec![
             cut_line(None, first.start, first.facing).unwrap_or_else(|| StartLine::of(None, first)),
@@ -112,6 +122,18 @@ pub(super) fn every_start(
                 if let Some(line) = cut_line(n, square, facing) {
                     return line;
                 }
+                if skip {
+                    return StartLine {
+                        number: n,
+                        square,
+                        facing,
+                        registers: None,
+                        damage: 0,
+                        unreachable: None,
+                        undecided: true,
+                        skipped: true,
+                    };
+                }
                 match solver::solve_with(searcher, square, &[facing], Detail::LineOnly) {
                     Some(s) => StartLine::of(n, &s),
                     // A start the robot cannot stand on has its own diagnostic.
@@ -123,6 +145,7 @@ pub(super) fn every_start(
                         damage: 0,
                         unreachable: None,
                         undecided: false,
+                        skipped: false,
                     },
                 }
             })

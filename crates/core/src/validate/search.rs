@@ -29,14 +29,17 @@ use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable, damage_of, node_of
 use std::sync::OnceLock;
 
 mod lazy;
+mod packing;
 mod passes;
 mod seen;
+mod stack;
 mod used;
 mod visits;
 use lazy::{LazyPreds, RELEASE_STATES};
 use passes::{Dropped, Within};
 pub(super) use seen::Seen;
-pub(super) use visits::{StateStack, Visit, Visits};
+pub(super) use stack::StateStack;
+pub(super) use visits::{Visit, Visits};
 
 /// A card slot with no card remembered.
 const FREE: u8 = 7;
@@ -157,7 +160,10 @@ impl Outcome {
     /// No search: nothing reached, no finish.
     pub fn empty() -> Outcome {
         Outcome {
-            visits: Visits::new(false, false),
+            visits: Visits::new(visits::Fields {
+                typical: false,
+                lives: false,
+            }),
             finish: None,
             gave_up: false,
             at_least: 0,
@@ -569,8 +575,12 @@ impl<'a> Searcher<'a> {
         opts: Options,
         limit: Option<Within<'_>>,
     ) -> (Outcome, Dropped) {
-        // A timed search's states do not fit a packed visit; a typical hand's need 4 bytes more.
-        let mut visits = Visits::packed_from(self.timed(), opts.typical, visits::PACK_FROM);
+        // A typical hand's states need 4 bytes more a visit, and those of a timed search 4 more.
+        let fields = visits::Fields {
+            typical: opts.typical,
+            lives: self.timed(),
+        };
+        let mut visits = Visits::packed_from(fields, visits::PACK_FROM);
         let mut seen = Seen::new(
             self.table.states() / PHASES,
             usize::from(goal),

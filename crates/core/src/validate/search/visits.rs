@@ -1,10 +1,12 @@
 //! The states a line search visited, with the way back (issue 17 item 7: the largest course
 //! validates in under 300 MB). A visit takes 12 bytes where its state fits one word (no typical
-//! hand, no moving flags, no lives modelled: the searches of the largest courses), 16 with a
-//! typical hand's fields, the whole state (48 bytes) otherwise. Levels are not stored per visit: the search is breadth-first, so
+//! hand, no moving flags, no lives modelled: the searches of the largest courses), 4 more with a
+//! typical hand's fields and 4 more with those of moving flags and lives, the whole state (48
+//! bytes) where a field does not fit its bits. Levels are not stored per visit: the search is breadth-first, so
 //! they never go down along the visits, and the index where each level starts is enough.
 
-use super::{FREE, State};
+use super::State;
+use super::packing::{bare, pack, pack_hand, pack_life, unpack, with_hand, with_life};
 
 /// A visit as its readers see it: the state, its level (registers from the seeds), the visit it
 /// came from and the card played from there.
@@ -17,23 +19,6 @@ pub(in crate::validate) struct Visit {
     /// The card played from the parent (index into `CARDS`).
     pub card: u8,
 }
-
-/// Bits of a packed state's fields, low bits first (`pack`). The largest board is 320 x 320
-/// squares (`MAX_OFFSET` + `MAX_TILE_SIDE`), 409,600 nodes: 19 bits; at most 32 flags
-/// (`MAX_FLAG`): 6 bits for the layer; damage stays under 10 on a line: 4 bits.
-const NODE_BITS: u32 = 19;
-const PHASE_BITS: u32 = 3;
-const DAMAGE_BITS: u32 = 4;
-const LAYER_BITS: u32 = 6;
-/// A card slot (an index into `CARDS` or `FREE`).
-const SLOT_BITS: u32 = 3;
-
-// The format's limits fit: the largest board's nodes and the most flags (checked when built).
-const _: () = {
-    let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u32;
-    assert!(side * side * 4 <= 1 << NODE_BITS);
-    assert!(crate::model::rules::MAX_FLAG < 1 << LAYER_BITS);
-};
 
 /// Bits of the parent in a packed link; the card takes the other 3. All ones marks a seed.
 const PARENT_BITS: u32 = 29;
@@ -52,154 +37,14 @@ struct Packed {
     link: u32,
 }
 
-/// The state but for a typical hand's fields (`pack_hand`) in one word, or `None` when some
-/// field is past its bits or is one only the wide visits keep (tick, archive, deaths,
-/// destroyed): such a state must not be packed into another's word.
-#[inline]
-fn pack(s: &State) -> Option<u64> {
-    let fits = |v: u64, bits: u32| v < (1 << bits);
-    let plain = s.tick == 0 && s.archive == 0 && s.deaths == 0 && !s.dead;
-    let slots_fit = s
-        .cards
-        .iter()
-        .chain(&s.turn)
-        .all(|&c| fits(u64::from(c), SLOT_BITS));
-    if !(plain
-        && slots_fit
-        && fits(u64::from(s.node), NODE_BITS)
-        && fits(u64::from(s.phase), PHASE_BITS)
-        && fits(u64::from(s.damage), DAMAGE_BITS)
-        && fits(u64::from(s.layer), LAYER_BITS))
-    {
-        return None;
-    }
-    let mut w = u64::from(s.node);
-    let mut at = NODE_BITS;
-    for (v, bits) in [
-        (s.phase, PHASE_BITS),
-        (s.damage, DAMAGE_BITS),
-        (s.layer, LAYER_BITS),
-    ] {
-        w |= u64::from(v) << at;
-        at += bits;
-    }
-    for &c in s.cards.iter().chain(&s.turn) {
-        w |= u64::from(c) << at;
-        at += SLOT_BITS;
-    }
-    Some(w)
-}
-
-/// A typical hand's fields of a state (the cards of each kind used this turn, 3 bits each, and
-/// the damage the hand was dealt at, 4 bits), or `None` when one is past its bits. A turn plays
-/// five cards, and a hand is dealt with under 10 damage.
-#[inline]
-fn pack_hand(s: &State) -> Option<u32> {
-    let mut h = 0;
-    for (k, &u) in s.used.iter().enumerate() {
-        if u >= 8 {
-            return None;
-        }
-        h |= u32::from(u) << (3 * k);
-    }
-    (s.dealt < 16).then_some(h | u32::from(s.dealt) << 21)
-}
-
-/// `s` with the typical hand's fields `pack_hand` made `h` from.
-#[inline]
-fn with_hand(mut s: State, h: u32) -> State {
-    for (k, u) in s.used.iter_mut().enumerate() {
-        *u = ((h >> (3 * k)) & 7) as u8;
-    }
-    s.dealt = (h >> 21) as u8;
-    s
-}
-
-/// The state `pack` made `w` from (no cards used, dealt at 0).
-#[inline]
-fn unpack(w: u64) -> State {
-    let field = |at: u32, bits: u32| ((w >> at) & ((1 << bits) - 1)) as u8;
-    let mut at = NODE_BITS;
-    let mut next = |bits: u32| {
-        let v = field(at, bits);
-        at += bits;
-        v
-    };
-    let phase = next(PHASE_BITS);
-    let damage = next(DAMAGE_BITS);
-    let layer = next(LAYER_BITS);
-    let mut cards = [FREE; 5];
-    let mut turn = [FREE; 5];
-    for c in cards.iter_mut().chain(&mut turn) {
-        *c = next(SLOT_BITS);
-    }
-    State {
-        layer,
-        node: (w & ((1 << NODE_BITS) - 1)) as u32,
-        phase,
-        damage,
-        cards,
-        turn,
-        used: [0; 7],
-        dealt: 0,
-        tick: 0,
-        archive: 0,
-        deaths: 0,
-        dead: false,
-    }
-}
-
-/// A last-in, first-out stack of states waiting to be searched (`reach::arrivals`, whose waiting
-/// states are most of those it admits: 2.8 million, 151 MB whole, on the largest board with 32
-/// flags), each in one word where it fits (`pack`, no typical hand's fields), the whole state
-/// otherwise. The order is the order they were pushed in, however each is kept.
-#[derive(Default)]
-pub(in crate::validate) struct StateStack {
-    /// A packed state, or `WHOLE`: the next of `whole` from the top.
-    words: Vec<u64>,
-    whole: Vec<State>,
-}
-
-/// A `StateStack` word for a state kept whole (`pack` leaves the top two bits clear).
-const WHOLE: u64 = u64::MAX;
-
-/// A stack keeps its first states whole, as the searches' visits do (`PACK_FROM`): packing
-/// costs more than it saves on a small board.
-const STACK_PACKS_FROM: usize = 1 << 16;
-
-impl StateStack {
-    pub fn push(&mut self, s: State) {
-        let packed = (self.words.len() >= STACK_PACKS_FROM && s.used == [0; 7] && s.dealt == 0)
-            .then(|| pack(&s))
-            .flatten();
-        match packed {
-            Some(w) => self.words.push(w),
-            None => {
-                self.words.push(WHOLE);
-                self.whole.push(s);
-            }
-        }
-    }
-
-    pub fn pop(&mut self) -> Option<State> {
-        match self.words.pop()? {
-            WHOLE => self.whole.pop(),
-            w => Some(unpack(w)),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.words.is_empty()
-    }
-}
-
 /// The visits, packed while every one fits.
 enum Store {
-    /// With `hands`, each visit's typical hand's fields (`pack_hand`); without, they are all
-    /// zero.
+    /// With `hands`, each visit's typical hand's fields (`pack_hand`), with `lives` its fields
+    /// of moving flags and lives (`pack_life`); without, they are all zero.
     Packed {
         visits: Vec<Packed>,
         hands: Option<Vec<u32>>,
+        lives: Option<Vec<u32>>,
     },
     Wide(Vec<Visit>),
 }
@@ -210,8 +55,8 @@ pub(in crate::validate) struct Visits {
     /// `[level]`: the index of the first visit of that level.
     starts: Vec<u32>,
     /// While wide, the number of visits at which they are packed (`Visits::packed_from`), with
-    /// whether they keep a typical hand's fields; `None` once packed or when they never are.
-    pack_at: Option<(usize, bool)>,
+    /// the fields they keep (`Fields`); `None` once packed or when they never are.
+    pack_at: Option<(usize, Fields)>,
 }
 
 /// A search keeps its first visits whole and packs them once there are this many
@@ -221,34 +66,48 @@ pub(in crate::validate) struct Visits {
 /// instructions for its whole analysis than packing from 65,536.
 pub(super) const PACK_FROM: usize = 1 << 18;
 
+/// The fields packed visits keep beside the word (`Store::Packed`): a typical hand's, and those
+/// of moving flags and lives.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::validate) struct Fields {
+    pub typical: bool,
+    pub lives: bool,
+}
+
 impl Visits {
-    /// No visits; packed unless `wide` (a search whose states would not fit: they would only be
-    /// unpacked again), with their typical hand's fields when `typical`.
-    pub fn new(wide: bool, typical: bool) -> Visits {
+    /// No visits, packed with `fields` (each visit kept whole from the first that does not fit).
+    pub fn new(fields: Fields) -> Visits {
         Visits {
-            store: if wide {
-                Store::Wide(Vec::new())
-            } else {
-                Store::Packed {
-                    visits: Vec::new(),
-                    hands: typical.then(Vec::new),
-                }
+            store: Store::Packed {
+                visits: Vec::new(),
+                hands: fields.typical.then(Vec::new),
+                lives: fields.lives.then(Vec::new),
             },
             starts: Vec::new(),
             pack_at: None,
         }
     }
 
-    /// `Visits::new`, but kept whole until there are `from` visits, then packed (unless `wide`
-    /// or a state does not fit).
-    pub fn packed_from(wide: bool, typical: bool, from: usize) -> Visits {
-        if wide || from == 0 {
-            return Visits::new(wide, typical);
+    /// No visits, kept whole (the tests' reference).
+    #[cfg(test)]
+    pub fn whole() -> Visits {
+        Visits {
+            store: Store::Wide(Vec::new()),
+            starts: Vec::new(),
+            pack_at: None,
+        }
+    }
+
+    /// `Visits::new`, but kept whole until there are `from` visits, then packed (unless a state
+    /// does not fit).
+    pub fn packed_from(fields: Fields, from: usize) -> Visits {
+        if from == 0 {
+            return Visits::new(fields);
         }
         Visits {
             store: Store::Wide(Vec::new()),
             starts: Vec::new(),
-            pack_at: Some((from, typical)),
+            pack_at: Some((from, fields)),
         }
     }
 
@@ -256,13 +115,13 @@ impl Visits {
     /// whole for good.
     #[cold]
     #[inline(never)]
-    fn pack_all(&mut self, typical: bool) {
+    fn pack_all(&mut self, fields: Fields) {
         self.pack_at = None;
         let Store::Wide(wide) = &self.store else {
             return;
         };
         // The levels' starts stay: only the store changes.
-        let mut packed = Visits::new(false, typical);
+        let mut packed = Visits::new(fields);
         for v in wide {
             if !packed.push_packed(*v) {
                 return;
@@ -293,10 +152,10 @@ impl Visits {
         }
         if let Store::Wide(w) = &mut self.store {
             w.push(v);
-            if let Some((from, typical)) = self.pack_at
+            if let Some((from, fields)) = self.pack_at
                 && w.len() >= from
             {
-                self.pack_all(typical);
+                self.pack_all(fields);
             }
             return;
         }
@@ -309,17 +168,27 @@ impl Visits {
     /// when it does not fit.
     #[inline]
     fn push_packed(&mut self, v: Visit) -> bool {
-        let Store::Packed { visits: p, hands } = &mut self.store else {
+        let Store::Packed {
+            visits: p,
+            hands,
+            lives,
+        } = &mut self.store
+        else {
             return false;
         };
         let hand = pack_hand(&v.state);
+        let life = pack_life(&v.state);
         let fits = v.card < 8
             && (v.parent == u32::MAX || v.parent < SEED)
             && match hands {
                 Some(_) => hand.is_some(),
                 None => hand == Some(0),
+            }
+            && match lives {
+                Some(_) => life.is_some(),
+                None => life == Some(0),
             };
-        match pack(&v.state).filter(|_| fits) {
+        match pack(&bare(&v.state)).filter(|_| fits) {
             Some(w) => {
                 let parent = if v.parent == u32::MAX { SEED } else { v.parent };
                 p.push(Packed {
@@ -329,6 +198,9 @@ impl Visits {
                 });
                 if let (Some(hands), Some(h)) = (hands, hand) {
                     hands.push(h);
+                }
+                if let (Some(lives), Some(l)) = (lives, life) {
+                    lives.push(l);
                 }
                 true
             }
@@ -378,10 +250,18 @@ impl Visits {
     #[inline]
     pub fn state(&self, i: u32) -> State {
         match &self.store {
-            Store::Packed { visits, hands } => {
+            Store::Packed {
+                visits,
+                hands,
+                lives,
+            } => {
                 let s = unpack(word(&visits[i as usize]));
-                match hands {
+                let s = match hands {
                     Some(h) => with_hand(s, h[i as usize]),
+                    None => s,
+                };
+                match lives {
+                    Some(l) => with_life(s, l[i as usize]),
                     None => s,
                 }
             }
@@ -414,15 +294,24 @@ impl Visits {
 
     /// Packed visit `i` at `level`, whole; `None` past the last.
     fn unpacked(&self, i: usize, level: u32) -> Option<Visit> {
-        let Store::Packed { visits, hands } = &self.store else {
+        let Store::Packed {
+            visits,
+            hands,
+            lives,
+        } = &self.store
+        else {
             return None;
         };
         let p = visits.get(i)?;
         let parent = p.link >> 3;
         let state = unpack(word(p));
+        let state = match hands {
+            Some(h) => with_hand(state, *h.get(i)?),
+            None => state,
+        };
         Some(Visit {
-            state: match hands {
-                Some(h) => with_hand(state, *h.get(i)?),
+            state: match lives {
+                Some(l) => with_life(state, *l.get(i)?),
                 None => state,
             },
             level,
@@ -444,51 +333,95 @@ fn word(p: &Packed) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::FREE;
+    use super::super::packing::{LAYER_BITS, NODE_BITS};
     use super::*;
-
-    #[test]
-    fn a_state_stack_gives_its_states_back_last_first_however_each_is_kept() {
-        // Past the first STACK_PACKS_FROM, the plain states are packed and the others (a
-        // typical hand's fields, a timeline's turn, a destroyed robot) kept whole, mixed.
-        let state = |i: usize| {
-            let s = State {
-                node: (i % 400_000) as u32,
-                phase: (i % 5) as u8,
-                damage: (i % 10) as u8,
-                layer: (i % 33) as u8,
-                ..plain()
-            };
-            match i % 7 {
-                1 => State { tick: 3, ..s },
-                2 => State { dead: true, ..s },
-                3 => State {
-                    used: [1, 0, 0, 0, 0, 0, 1],
-                    dealt: 2,
-                    ..s
-                },
-                4 => State {
-                    cards: [FREE, 2, FREE, 6, FREE],
-                    turn: [0, 1, 2, 3, FREE],
-                    ..s
-                },
-                _ => s,
-            }
-        };
-        let n = STACK_PACKS_FROM + 5_000;
-        let mut stack = StateStack::default();
-        assert!(stack.is_empty() && stack.pop().is_none());
-        for i in 0..n {
-            stack.push(state(i));
-        }
-        assert!(stack.whole.len() < n, "some are packed");
-        for i in (0..n).rev() {
-            assert_eq!(stack.pop(), Some(state(i)), "{i}");
-        }
-        assert!(stack.is_empty() && stack.pop().is_none());
-    }
 
     fn plain() -> State {
         State::plain()
+    }
+
+    const NONE: Fields = Fields {
+        typical: false,
+        lives: false,
+    };
+
+    #[test]
+    fn the_fields_of_moving_flags_and_lives_are_packed_beside_the_word_up_to_their_bits() {
+        // 16 bytes a visit instead of 48 under One Free Life, Infinite Lives and moving flags
+        // (issue 17 item 7: the largest course validates in under 300 MB), with a typical hand's
+        // fields too; a field past its bits keeps the visits whole, every one read back as it
+        // went in. The largest board's last cell plus the most flags is the largest archive.
+        let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u32;
+        let most = side * side + crate::model::rules::MAX_FLAG;
+        let states: Vec<State> = (0..12u32)
+            .map(|u| State {
+                node: u * 13,
+                damage: (u % 10) as u8,
+                archive: [0, 1, most - 1, most][u as usize % 4],
+                deaths: (u % 3) as u8,
+                dead: u % 5 == 1,
+                tick: [0, 1, 2047, 300][u as usize % 4],
+                used: [(u % 3) as u8, 0, 1, 0, 0, 2, 0],
+                dealt: (u % 4) as u8,
+                ..plain()
+            })
+            .collect();
+        for (typical, lives, past) in [
+            (true, true, None),
+            (false, true, None),
+            (
+                true,
+                true,
+                Some(State {
+                    tick: 2048,
+                    ..plain()
+                }),
+            ),
+            (
+                true,
+                true,
+                Some(State {
+                    deaths: 8,
+                    ..plain()
+                }),
+            ),
+            (
+                true,
+                true,
+                Some(State {
+                    archive: 1 << 17,
+                    ..plain()
+                }),
+            ),
+            (
+                true,
+                false,
+                Some(State {
+                    archive: 5,
+                    ..plain()
+                }),
+            ),
+        ] {
+            let mut v = Visits::new(Fields { typical, lives });
+            let mut want = states.clone();
+            if !typical {
+                for s in &mut want {
+                    (s.used, s.dealt) = ([0; 7], 0);
+                }
+            }
+            want.extend(past);
+            for (i, s) in want.iter().enumerate() {
+                let parent = if i == 0 { u32::MAX } else { i as u32 - 1 };
+                v.push(visit(*s, i as u32, parent, (i % 7) as u8));
+            }
+            assert_eq!(v.packed(), past.is_none(), "{typical} {lives} {past:?}");
+            for (i, s) in want.iter().enumerate() {
+                assert_eq!(v.state(i as u32), *s, "{i}");
+                assert_eq!(v.get(i).map(|x| x.state), Some(*s));
+            }
+            assert!(v.iter().map(|x| x.state).eq(want.iter().copied()));
+        }
     }
 
     fn visit(state: State, level: u32, parent: u32, card: u8) -> Visit {
@@ -497,32 +430,6 @@ mod tests {
             level,
             parent,
             card,
-        }
-    }
-
-    #[test]
-    fn packing_keeps_every_field_at_its_limits() {
-        // The largest board (320 x 320 squares, MAX_OFFSET + MAX_TILE_SIDE) and the most flags
-        // (MAX_FLAG, 32), damage 9 (10 destroys: seed 000, Damage), every slot's values.
-        let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u32;
-        let largest = side * side * 4 - 1;
-        assert!(largest < 1 << NODE_BITS);
-        for node in [0, 1, largest, (1 << NODE_BITS) - 1] {
-            for (layer, phase, damage) in [(0, 0, 0), (32, 4, 9), (63, 7, 15), (5, 2, 3)] {
-                for c in 0..8u8 {
-                    let s = State {
-                        layer,
-                        node,
-                        phase,
-                        damage,
-                        cards: [c, FREE, (c + 1) % 8, 0, 6],
-                        turn: [6, c, FREE, (c + 3) % 8, 0],
-                        ..plain()
-                    };
-                    let w = pack(&s).expect("fits");
-                    assert_eq!(unpack(w), s);
-                }
-            }
         }
     }
 
@@ -596,7 +503,10 @@ mod tests {
             .chain(past.iter().chain(&past_hand).map(|s| (s, true)));
         for (&s, typical) in cases {
             // Kept whole among packed ones: every visit reads back as it went in.
-            let mut v = Visits::new(false, typical);
+            let mut v = Visits::new(Fields {
+                typical,
+                lives: false,
+            });
             v.push(visit(plain(), 0, u32::MAX, 0));
             v.push(visit(s, 1, 0, 3));
             v.push(visit(plain(), 1, 1, 2));
@@ -610,7 +520,7 @@ mod tests {
             );
         }
         // A parent index past its bits is not cut short either.
-        let mut v = Visits::new(false, false);
+        let mut v = Visits::new(NONE);
         v.push(visit(plain(), 0, u32::MAX, 0));
         v.push(visit(plain(), 1, SEED, 1));
         assert!(!v.packed());
@@ -619,7 +529,10 @@ mod tests {
 
     #[test]
     fn a_typical_hands_fields_are_packed_beside_the_word() {
-        let mut v = Visits::new(false, true);
+        let mut v = Visits::new(Fields {
+            typical: true,
+            lives: false,
+        });
         let states: Vec<State> = (0..8u8)
             .map(|u| State {
                 node: u32::from(u) * 7,
@@ -658,12 +571,16 @@ mod tests {
                 v.push(visit(*s, i as u32 / 3, parent, (i % 7) as u8));
             }
         };
-        let mut v = Visits::packed_from(false, true, 4);
+        let fields = Fields {
+            typical: true,
+            lives: false,
+        };
+        let mut v = Visits::packed_from(fields, 4);
         fill(&mut v, &states[..3]);
         assert!(!v.packed());
         fill(&mut v, &states[3..]);
         assert!(v.packed());
-        let mut whole = Visits::new(true, true);
+        let mut whole = Visits::whole();
         fill(&mut whole, &states[..3]);
         fill(&mut whole, &states[3..]);
         for (i, s) in states.iter().enumerate() {
@@ -676,7 +593,7 @@ mod tests {
             assert_eq!(v.state(i as u32), *s);
         }
         // A state that does not fit keeps them whole past the count.
-        let mut v = Visits::packed_from(false, false, 2);
+        let mut v = Visits::packed_from(NONE, 2);
         v.push(visit(State { tick: 1, ..plain() }, 0, u32::MAX, 0));
         fill(&mut v, &[plain(); 3]);
         assert!(!v.packed());
@@ -685,7 +602,7 @@ mod tests {
 
     #[test]
     fn visits_keep_their_levels_parents_and_cards() {
-        let mut v = Visits::new(false, false);
+        let mut v = Visits::new(NONE);
         let levels = [0, 0, 1, 1, 1, 2, 4, 4];
         for (i, &level) in levels.iter().enumerate() {
             let parent = if level == 0 { u32::MAX } else { i as u32 - 1 };

@@ -6,9 +6,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
 /// The most states one search may visit before it gives up, unless a validation sets its own
-/// (`Progress::with_budget`). A state takes 12 bytes (16 with a typical hand's fields, 48 under
-/// moving flags or modelled lives: `search/visits.rs`) and, with a lock or cards used, a hash
-/// slot of 8 or 16 (`search/seen.rs`): a search at this budget keeps about 90 to 130 MB.
+/// (`Progress::with_budget`). A state takes 12 bytes (4 more with a typical hand's fields, 4 more
+/// under moving flags or modelled lives, 48 in all where a field does not fit its bits:
+/// `search/packing.rs`) and, with a lock or cards used, a hash slot of 8 or 16
+/// (`search/seen.rs`): a search at this budget keeps about 90 to 130 MB.
 pub const STATE_BUDGET: usize = 4_000_000;
 
 /// The stages of a validation, in order, in user words.

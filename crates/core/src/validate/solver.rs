@@ -341,9 +341,8 @@ pub(super) fn solve_with(
         Facing::from_index((v.state.node % 4) as usize)
     });
     let chance = chance_of_line(&steps);
-    let reached = visits
-        .iter()
-        .map(|v| usize::from(v.state.layer))
+    let reached = (0..visits.len())
+        .map(|i| usize::from(visits.layer(i)))
         .max()
         .unwrap_or(0);
     let solved = if out.finish.is_some() { n } else { reached };
@@ -376,9 +375,9 @@ pub(super) fn solve_with(
         let leg = legs.len();
         let square = factory.square_of(flags[leg]);
         let nearest = visits
-            .iter()
-            .filter(|v| usize::from(v.state.layer) == leg && v.level > 0)
-            .map(|v| factory.square_of((v.state.node / 4) as usize))
+            .on_layer(leg as u8)
+            .filter(|(_, v)| v.level > 0)
+            .map(|(_, v)| factory.square_of((v.state.node / 4) as usize))
             .min_by_key(|s| ((s.x - square.x).abs() + (s.y - square.y).abs(), s.y, s.x));
         Unreachable {
             flag: (leg + 1) as u8,
@@ -496,14 +495,12 @@ pub(super) fn solve_with(
 /// The visit of the best arrival on the highest layer reached: fewest registers, then least
 /// damage. `None` when nothing but the seeds was reached.
 fn best_arrival(visits: &Visits) -> Option<u32> {
-    let top = visits.iter().map(|v| v.state.layer).max()?;
+    let top = (0..visits.len()).map(|i| visits.layer(i)).max()?;
     if top == 0 {
         return None;
     }
     visits
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.state.layer == top)
+        .on_layer(top)
         .min_by_key(|(i, v)| (v.level, v.state.damage, *i))
         .map(|(i, _)| i as u32)
 }
@@ -533,18 +530,25 @@ impl From<'_> {
             let mut on = vec![Vec::new(); searcher.flags.len() + 1];
             // A destroyed robot waiting to return is on no flag (One Free Life, Infinite
             // Lives).
-            for v in visits.iter().filter(|v| v.state.layer > 0 && !v.state.dead) {
-                let leg = usize::from(v.state.layer);
+            // Each visit's layer is read first: most are on layer 0 or on no flag, and are not
+            // unpacked whole.
+            for i in (0..visits.len()).filter(|&i| visits.layer(i) > 0) {
+                let state = visits.state(i as u32);
+                if state.dead {
+                    continue;
+                }
+                let leg = usize::from(state.layer);
                 // On the previous flag; under moving flags, an arrival that touched it (the
                 // flag stands elsewhere at other times).
                 let on_prev = match searcher.timeline {
-                    None => (v.state.node / 4) as usize == searcher.flags[leg - 1],
-                    Some(_) => visits
-                        .get(v.parent as usize)
-                        .is_some_and(|p| usize::from(p.state.layer) < leg),
+                    None => (state.node / 4) as usize == searcher.flags[leg - 1],
+                    Some(_) => {
+                        let parent = visits.parent(i as u32);
+                        parent != u32::MAX && usize::from(visits.layer(parent as usize)) < leg
+                    }
                 };
                 if on_prev && let Some(list) = on.get_mut(leg) {
-                    list.push(v.state);
+                    list.push(state);
                 }
             }
             on
@@ -626,8 +630,8 @@ fn leg_minimum_within(
             // Flag 1: the first arrival on it in the whole search is the minimum (breadth
             // first, one found before the search stopped is).
             let arrival = visits
-                .iter()
-                .filter(|v| v.state.layer == 1)
+                .on_layer(1)
+                .map(|(_, v)| v)
                 .min_by_key(|v| (v.level, v.state.damage));
             let fin = arrival.map(|v| (v.parent, v.card, v.state.node, v.state.damage));
             (visits, fin, from.gave_up && fin.is_none())

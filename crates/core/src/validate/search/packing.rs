@@ -139,6 +139,12 @@ pub(super) fn bare(s: &State) -> State {
     }
 }
 
+/// The layer (flags touched) of the state `pack` made `w` from, without the rest.
+#[inline]
+pub(super) fn layer_of(w: u64) -> u8 {
+    ((w >> (NODE_BITS + PHASE_BITS + DAMAGE_BITS)) & ((1 << LAYER_BITS) - 1)) as u8
+}
+
 /// The state `pack` made `w` from (no cards used, dealt at 0).
 #[inline]
 pub(super) fn unpack(w: u64) -> State {
@@ -202,6 +208,7 @@ mod tests {
                     };
                     let w = pack(&s).expect("fits");
                     assert_eq!(unpack(w), s);
+                    assert_eq!(layer_of(w), layer);
                 }
             }
         }

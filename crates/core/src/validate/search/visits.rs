@@ -6,7 +6,7 @@
 //! they never go down along the visits, and the index where each level starts is enough.
 
 use super::State;
-use super::packing::{bare, pack, pack_hand, pack_life, unpack, with_hand, with_life};
+use super::packing::{bare, layer_of, pack, pack_hand, pack_life, unpack, with_hand, with_life};
 
 /// A visit as its readers see it: the state, its level (registers from the seeds), the visit it
 /// came from and the card played from there.
@@ -278,6 +278,32 @@ impl Visits {
             },
             Store::Wide(v) => v[i as usize].parent,
         }
+    }
+
+    /// The layer (flags touched) of visit `i` (which must exist), read without unpacking the
+    /// rest: the walks over a search's millions of visits that look for one layer read it first.
+    #[inline]
+    pub fn layer(&self, i: usize) -> u8 {
+        match &self.store {
+            Store::Packed { visits, .. } => layer_of(word(&visits[i])),
+            Store::Wide(v) => v[i].state.layer,
+        }
+    }
+
+    /// The visits on `layer`, whole, with their indices, in order (the others are not unpacked).
+    pub fn on_layer(&self, layer: u8) -> impl Iterator<Item = (usize, Visit)> + '_ {
+        let mut level = 0u32;
+        (0..self.len()).filter_map(move |i| {
+            level = self.level_from(i, level);
+            if self.layer(i) != layer {
+                return None;
+            }
+            let v = match &self.store {
+                Store::Packed { .. } => self.unpacked(i, level),
+                Store::Wide(v) => v.get(i).copied(),
+            }?;
+            Some((i, v))
+        })
     }
 
     /// Every visit in order, whole.
@@ -631,5 +657,41 @@ mod tests {
             assert_eq!(v.get(i).map(|x| x.state), Some(got.state));
         }
         assert!(v.get(levels.len()).is_none());
+    }
+
+    #[test]
+    fn a_layers_visits_are_those_of_every_visit_on_it_packed_or_whole() {
+        let fields = Fields {
+            typical: true,
+            lives: true,
+        };
+        for mut v in [Visits::new(fields), Visits::whole()] {
+            let levels = [0, 0, 1, 1, 2, 2, 2, 3, 5, 5];
+            for (i, &level) in levels.iter().enumerate() {
+                let s = State {
+                    node: i as u32 * 9,
+                    layer: [0, 1, 3, 1, 0, 2, 1, 3, 3, 0][i],
+                    archive: i as u32,
+                    used: [1, 0, 0, 0, 0, 0, (i % 2) as u8],
+                    ..plain()
+                };
+                let parent = if level == 0 { u32::MAX } else { i as u32 - 1 };
+                v.push(visit(s, level, parent, 4));
+            }
+            for layer in 0..5u8 {
+                let want: Vec<(usize, u8, u32, u32)> = v
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| x.state.layer == layer)
+                    .map(|(i, x)| (i, x.state.layer, x.level, x.state.archive))
+                    .collect();
+                let got: Vec<(usize, u8, u32, u32)> = v
+                    .on_layer(layer)
+                    .map(|(i, x)| (i, x.state.layer, x.level, x.state.archive))
+                    .collect();
+                assert_eq!(got, want, "layer {layer}");
+                assert!(want.iter().all(|&(i, ..)| v.layer(i) == layer));
+            }
+        }
     }
 }

@@ -576,6 +576,10 @@ fn when_start_1s_search_stops_at_its_budget_the_other_starts_are_not_searched_an
         ),
         "{text}"
     );
+    assert!(
+        text.contains("fairness: not known (the starts after the first were not searched)"),
+        "{text}"
+    );
     let json = command::render_json(std::path::Path::new("c.json"), &result);
     let searched: Vec<bool> = json["starts"]["lines"]
         .as_array()

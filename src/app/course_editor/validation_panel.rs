@@ -228,7 +228,11 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
                         (None, Some((flag, _))) => ui.label(format!("no line (flag {flag})")),
                         (None, None) => ui.label("no line"),
                     };
-                    ui.label(l.damage.to_string());
+                    // No line: no damage to speak of.
+                    ui.label(match l.registers {
+                        Some(_) => l.damage.to_string(),
+                        None => "-".to_string(),
+                    });
                     ui.end_row();
                 }
             });
@@ -248,6 +252,8 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
                 name(f.best),
                 name(f.worst)
             ));
+        } else if starts.iter().any(|l| l.skipped) {
+            ui.weak("Fairness: not known. The search from start 1 stopped at its budget, so the other starts were not searched.");
         }
     }
     ui.separator();

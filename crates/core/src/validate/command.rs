@@ -215,6 +215,12 @@ fn write_starts(out: &mut String, analysis: &Analysis) {
                     name(f.worst)
                 );
             }
+            None if analysis.starts.iter().any(|l| l.skipped) => {
+                let _ = writeln!(
+                    out,
+                    "  fairness: not known (the starts after the first were not searched)"
+                );
+            }
             None => {
                 let _ = writeln!(out, "  fairness: fewer than two starts finish");
             }

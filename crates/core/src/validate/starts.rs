@@ -41,6 +41,20 @@ impl StartLine {
         }
     }
 
+    /// No line from this start, and nothing more known.
+    fn no_line(number: Option<u8>, square: Square, facing: Facing) -> StartLine {
+        StartLine {
+            number,
+            square,
+            facing,
+            registers: None,
+            damage: 0,
+            unreachable: None,
+            undecided: false,
+            skipped: false,
+        }
+    }
+
     fn of(number: Option<u8>, s: &Solution) -> StartLine {
         StartLine {
             number,
@@ -85,14 +99,8 @@ pub(super) fn every_start(
     let cut = cut.filter(|c| c.flag > 1);
     let cut_line = |number: Option<u8>, square: Square, facing: Facing| {
         cut.map(|c| StartLine {
-            number,
-            square,
-            facing,
-            registers: None,
-            damage: 0,
             unreachable: Some((c.flag, c.square)),
-            undecided: false,
-            skipped: false,
+            ..StartLine::no_line(number, square, facing)
         })
     };
     // The first start's search stopped at its budget before any line finished: each other
@@ -124,29 +132,15 @@ pub(super) fn every_start(
                 }
                 if skip {
                     return StartLine {
-                        number: n,
-                        square,
-                        facing,
-                        registers: None,
-                        damage: 0,
-                        unreachable: None,
                         undecided: true,
                         skipped: true,
+                        ..StartLine::no_line(n, square, facing)
                     };
                 }
                 match solver::solve_with(searcher, square, &[facing], Detail::LineOnly) {
                     Some(s) => StartLine::of(n, &s),
                     // A start the robot cannot stand on has its own diagnostic.
-                    None => StartLine {
-                        number: n,
-                        square,
-                        facing,
-                        registers: None,
-                        damage: 0,
-                        unreachable: None,
-                        undecided: false,
-                        skipped: false,
-                    },
+                    None => StartLine::no_line(n, square, facing),
                 }
             })
         }

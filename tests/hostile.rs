@@ -463,3 +463,42 @@ fn a_kill_during_a_save_leaves_the_old_or_the_new_file() {
     eprintln!("16 kills: {saw_old} left the old file, {saw_new} the new one");
     assert_eq!(saw_old + saw_new, 16);
 }
+
+#[test]
+fn json_reports_of_a_name_with_bidi_marks_and_c1_controls_are_json_that_reads_back_the_name() {
+    // Every command's output goes through the terminal escape (`cli::Escaped`), which wrote such
+    // a name in `validate --json` and `drive --json` as `\u{202e}`: no JSON reader took it.
+    let name = "\u{202e}evil.exe\u{202c} \u{200f}\u{5e9}\u{5dc}\u{9b}31m\u{7f}\u{2066}x";
+    let scratch = tempfile::tempdir().unwrap_or_else(|e| panic!("no temp dir: {e}"));
+    let sample = fs::read_to_string(common::path("courses/first-steps.json"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut course: serde_json::Value =
+        serde_json::from_str(&sample).unwrap_or_else(|e| panic!("{e}"));
+    course["name"] = name.into();
+    let path = scratch.path().join("named.json");
+    fs::write(&path, course.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let path = path.as_os_str();
+    for (args, first) in [
+        (vec![os("validate"), os("--json"), path], true),
+        (
+            vec![os("drive"), path, os("--games"), os("2"), os("--json")],
+            false,
+        ),
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code(), Some(0), "{args:?}: {}", r.text());
+        let out = String::from_utf8_lossy(&r.stdout).into_owned();
+        let json: serde_json::Value = match serde_json::from_str(&out) {
+            Ok(v) => v,
+            Err(e) => panic!("{args:?}: not JSON: {e}\n{out}"),
+        };
+        let report = if first { &json[0] } else { &json };
+        assert_eq!(report["course"].as_str(), Some(name), "{args:?}");
+        // Nothing of it reaches the terminal raw.
+        assert!(
+            !out.chars()
+                .any(|c| c != '\n' && factory_floor::format::unseen(c)),
+            "{args:?}: {out}"
+        );
+    }
+}

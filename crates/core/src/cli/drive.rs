@@ -135,7 +135,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
     match serde_json::to_string_pretty(&stats) {
         Ok(text) => {
-            let _ = writeln!(out, "{text}");
+            let _ = writeln!(out, "{}", super::json_safe(&text));
             super::OK
         }
         Err(e) => {

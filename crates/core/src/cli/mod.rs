@@ -14,7 +14,7 @@ pub mod render;
 pub mod scenario;
 pub mod validate;
 
-pub use escape::Escaped;
+pub use escape::{Escaped, json_safe};
 
 use crate::bots::{Arena, BotKind, parse_bots};
 use crate::format::{Document, Library, load_document};
@@ -37,7 +37,7 @@ fn write_json_report(
 ) -> bool {
     match serde_json::to_string_pretty(reports) {
         Ok(text) => {
-            let _ = writeln!(out, "{text}");
+            let _ = writeln!(out, "{}", escape::json_safe(&text));
             true
         }
         Err(e) => {

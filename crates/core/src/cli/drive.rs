@@ -133,14 +133,10 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let _ = write!(out, "{}", stats.render());
         return super::OK;
     }
-    match serde_json::to_string_pretty(&stats) {
-        Ok(text) => {
-            let _ = writeln!(out, "{}", super::json_safe(&text));
-            super::OK
-        }
-        Err(e) => {
-            let _ = writeln!(err, "cannot write the statistics as JSON: {e}");
-            super::FAILED
-        }
+    // The one JSON writer of the commands: what `Escaped` would rewrite is a JSON escape.
+    if super::write_json_report(&stats, out, err) {
+        super::OK
+    } else {
+        super::FAILED
     }
 }

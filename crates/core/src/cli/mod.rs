@@ -14,7 +14,7 @@ pub mod render;
 pub mod scenario;
 pub mod validate;
 
-pub use escape::{Escaped, json_safe};
+pub use escape::Escaped;
 
 use crate::bots::{Arena, BotKind, parse_bots};
 use crate::format::{Document, Library, load_document};
@@ -29,7 +29,8 @@ pub const PROBLEMS: u8 = 1;
 pub const FAILED: u8 = 2;
 
 /// Writes `reports` as pretty JSON to `out`; says on `err` why it cannot, and returns false then
-/// (`scenario --json` and `validate --json` share this).
+/// (`scenario --json`, `validate --json` and `drive --json` share this), each character
+/// `Escaped` would rewrite written as a JSON escape (`escape::json_safe`).
 fn write_json_report(
     reports: &impl serde::Serialize,
     out: &mut dyn std::io::Write,

@@ -341,10 +341,7 @@ pub(super) fn solve_with(
         Facing::from_index((v.state.node % 4) as usize)
     });
     let chance = chance_of_line(&steps);
-    let reached = (0..visits.len())
-        .map(|i| usize::from(visits.layer(i)))
-        .max()
-        .unwrap_or(0);
+    let reached = visits.top_layer().map_or(0, usize::from);
     let solved = if out.finish.is_some() { n } else { reached };
     // The line's legs; their trap squares are filled in with the legs' own minima below.
     let mut legs = Vec::new();
@@ -495,7 +492,7 @@ pub(super) fn solve_with(
 /// The visit of the best arrival on the highest layer reached: fewest registers, then least
 /// damage. `None` when nothing but the seeds was reached.
 fn best_arrival(visits: &Visits) -> Option<u32> {
-    let top = (0..visits.len()).map(|i| visits.layer(i)).max()?;
+    let top = visits.top_layer()?;
     if top == 0 {
         return None;
     }

@@ -290,6 +290,11 @@ impl Visits {
         }
     }
 
+    /// The highest layer (flags touched) any visit reached; `None` with no visit.
+    pub fn top_layer(&self) -> Option<u8> {
+        (0..self.len()).map(|i| self.layer(i)).max()
+    }
+
     /// The visits on `layer`, whole, with their indices, in order (the others are not unpacked).
     pub fn on_layer(&self, layer: u8) -> impl Iterator<Item = (usize, Visit)> + '_ {
         let mut level = 0u32;

@@ -9,6 +9,7 @@
 
 use crate::engine::CardKind;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable, damage_of};
+use packed::Layer;
 use std::sync::Arc;
 use typical::{Typical, TypicalLayer};
 
@@ -156,9 +157,10 @@ impl Returns {
 /// The relaxed registers to a goal layer from every state of the layers before it.
 pub(super) struct Bounds {
     /// `[layer]`: per table state the registers to the goal (`NEVER`: none); empty for the
-    /// layers the goal does not need (before `first`). Kept in 16 bits (`narrow`). For the
-    /// typical hand's bounds, those with no capped kind played yet this turn (`Typical`).
-    layers: Vec<Vec<u16>>,
+    /// layers the goal does not need (before `first`). Kept in 16 bits (`narrow`), or four on a
+    /// large table (`Layer::Packed`). For the typical hand's bounds, those with no capped kind
+    /// played yet this turn (`Typical`).
+    layers: Vec<Layer>,
     /// A typical hand's bounds (`Bounds::typical`); `None` for the others.
     typical: Option<Typical>,
     /// No bounds: every search is whole (moving flags, where a flag's square changes with the
@@ -203,16 +205,37 @@ impl Bounds {
         goal: usize,
         returns: Option<&Returns>,
     ) -> Bounds {
-        let mut layers: Vec<Vec<u16>> = vec![Vec::new(); goal];
+        let values = table.states().saturating_mul(goal.saturating_sub(first));
+        Bounds::returning_kept(
+            table,
+            preds,
+            flags,
+            (first, goal),
+            returns,
+            values >= COMPACT,
+        )
+    }
+
+    /// `returning` for the layers `first..goal`, packed (`Layer::Packed`) or not as `pack` says.
+    fn returning_kept(
+        table: &StepTable,
+        preds: &Preds,
+        flags: &[usize],
+        (first, goal): (usize, usize),
+        returns: Option<&Returns>,
+        pack: bool,
+    ) -> Bounds {
+        let mut layers: Vec<Layer> = (0..goal).map(|_| Layer::Whole(Vec::new())).collect();
+        // The layer after, whole: the next layer's values start from it.
+        let mut after: Option<Vec<u16>> = None;
         for layer in (first..goal).rev() {
-            let after = layers.get(layer + 1).filter(|_| layer + 1 < goal);
-            layers[layer] = layer_bounds(
-                table,
-                preds,
-                flags[layer],
-                after.map(Vec::as_slice),
-                returns,
-            );
+            let values = layer_bounds(table, preds, flags[layer], after.as_deref(), returns);
+            if let Some(done) = after.replace(values) {
+                layers[layer + 1] = Layer::of(done, pack);
+            }
+        }
+        if let Some(done) = after {
+            layers[first] = Layer::of(done, pack);
         }
         Bounds {
             layers,
@@ -256,15 +279,18 @@ impl Bounds {
         let capped = Capped::of(caps);
         let preds = CappedPreds::of(preds, capped);
         let goal = flags.len();
-        let mut layers: Vec<Vec<u16>> = vec![Vec::new(); goal];
+        let mut layers: Vec<Layer> = Vec::with_capacity(goal);
         let mut typical: Vec<TypicalLayer> = Vec::with_capacity(goal);
         // The layer after, whole: the next layer's values start from it.
         let mut after: Option<Vec<u16>> = None;
         for layer in (0..goal).rev() {
             let values = capped_bounds(table, &preds, flags[layer], after.as_deref());
-            typical.push(TypicalLayer::of(&values, &mut layers[layer], compact));
+            let mut none = Vec::new();
+            typical.push(TypicalLayer::of(&values, &mut none, compact));
+            layers.push(Layer::of(none, compact));
             after = Some(values);
         }
+        layers.reverse();
         typical.reverse();
         let mut bits = [0; 256];
         bits[..CARDS.len()].copy_from_slice(&capped.0);
@@ -291,9 +317,9 @@ impl Bounds {
     pub fn of(&self, layer: u8, node: u32, phase: u8, turn: &[u8; 5]) -> u32 {
         let state = node as usize * PHASES + usize::from(phase);
         let layer = usize::from(layer);
-        let plain = |values: &[u16]| values.get(state).copied().map_or(0, widen);
+        let plain = |values: &Layer| values.get(state).unwrap_or(0);
         let Some(typical) = &self.typical else {
-            return self.layers.get(layer).map_or(0, |v| plain(v));
+            return self.layers.get(layer).map_or(0, plain);
         };
         let mut m = 0;
         for &c in turn.iter().take(usize::from(phase)) {
@@ -311,7 +337,7 @@ impl Bounds {
                 values.get(state * SETS + m).copied().map_or(0, widen)
             }
             Some(over) => {
-                let none = self.layers.get(layer).map_or(0, |v| plain(v));
+                let none = self.layers.get(layer).map_or(0, plain);
                 if m == 0 {
                     none
                 } else {
@@ -325,6 +351,11 @@ impl Bounds {
 /// From this many values (`Bounds::typical_values`: 16 MB whole) a typical hand's bounds keep
 /// their sets in four bits (`TypicalLayer::Over`).
 const COMPACT_TYPICAL: usize = 8 << 20;
+
+/// From this many values (16 MB whole: one table state and layer each) the plain bounds and
+/// those that know a return keep their layers in four bits (`Layer::Packed`): on a small table
+/// the four bits cost more time to read than they save.
+const COMPACT: usize = 8 << 20;
 
 /// The most a bound kept in 16 bits says (`narrow`).
 const MOST_KEPT: u32 = i16::MAX as u32;
@@ -577,6 +608,7 @@ fn capped_bounds(
             source += 1;
             give(&mut marks, &mut now, u as usize, set_bit(usize::from(m)), v);
         }
+        by_state(&mut now);
         for &t in &now {
             let t = t as usize;
             let Some(mark) = marks.get_mut(t) else {
@@ -682,6 +714,7 @@ fn layer_bounds(
                 v,
             );
         }
+        by_state(&mut now);
         for &t in &now {
             if back.is_none() && returns.is_some_and(|r| r.is_return(t as usize, flag)) {
                 back = Some(v);
@@ -697,6 +730,21 @@ fn layer_bounds(
         v += 1;
     }
     dist
+}
+
+/// From this many states settled at one value, `by_state` sorts them.
+const SORT_FROM: usize = 1024;
+
+/// The states settled at one value, in the order of the table (`layer_bounds`, `capped_bounds`,
+/// `solver::cut::reaching`):
+/// the order they are settled in within a value changes no value, and walking them in the
+/// table's order reads their predecessor lists and writes their predecessors' values near the
+/// last ones. Where destructions settle states all over a large board at once (the bounds that
+/// know a return) the walk took four times as long in the order they came.
+pub(in crate::validate) fn by_state(now: &mut [u32]) {
+    if now.len() >= SORT_FROM {
+        now.sort_unstable();
+    }
 }
 
 /// The register phase whose destructions reach value `w` when the least return is valued `back`
@@ -737,6 +785,7 @@ fn pass_on(preds: &[u32], before: [u8; SETS], marks: &mut [u16], next: &mut Vec<
     }
 }
 
+mod packed;
 #[cfg(test)]
 mod tests;
 mod typical;

@@ -304,7 +304,7 @@ fn turn_of(bits: &[u8; CARDS.len()], set: u8, phase: usize) -> [u8; 5] {
 #[test]
 fn the_plain_bounds_are_the_reference_searchs_at_every_state_issue_17() {
     let lib = Library::builtin();
-    let mut finite = 0;
+    let (mut finite, mut packed) = (0, 0);
     for course in courses(&lib) {
         let name = &course.name;
         let (table, flags) = table_of(&lib, &course);
@@ -312,8 +312,10 @@ fn the_plain_bounds_are_the_reference_searchs_at_every_state_issue_17() {
         let n = flags.len();
         let mut spans = vec![(0, n)];
         spans.extend((0..n).map(|leg| (leg, leg + 1)));
-        for (first, goal) in spans {
-            let fast = Bounds::new(&table, &preds, &flags, first, goal);
+        // Kept in 16 bits and packed in four (`Layer::Packed`, a large table's): the same values.
+        for ((first, goal), pack) in spans.into_iter().flat_map(|s| [(s, false), (s, true)]) {
+            let fast = Bounds::returning_kept(&table, &preds, &flags, (first, goal), None, pack);
+            packed += fast.layers.iter().filter(|l| l.is_packed()).count();
             let slow = reference_plain(&table, &preds, &flags, first, goal);
             for (layer, values) in slow.iter().enumerate().skip(first) {
                 for (state, &value) in values.iter().enumerate() {
@@ -329,9 +331,45 @@ fn the_plain_bounds_are_the_reference_searchs_at_every_state_issue_17() {
         }
     }
     assert!(
-        finite > 100_000,
+        finite > 200_000,
         "the comparison has values to compare: {finite}"
     );
+    assert!(packed > 0, "some layers were packed");
+}
+
+#[test]
+fn a_packed_layer_keeps_a_cells_values_over_its_least_or_lists_them_apart() {
+    use super::packed::Layer;
+    let never = u16::MAX;
+    let cell = 4 * PHASES;
+    // Cell 0: small steps over its least (3), one value 15 over it and one with no way, which
+    // four bits cannot say. Cell 1: no state with a way. Cell 2: every state the same. Then
+    // half a cell (a table ends where it ends).
+    let mut values: Vec<u16> = (0..cell as u16).map(|i| 3 + i % 4).collect();
+    values[7] = 18;
+    values[12] = never;
+    values.extend(std::iter::repeat_n(never, cell));
+    values.extend(std::iter::repeat_n(MOST_KEPT as u16, cell));
+    values.extend([0, 14, never, 1, 2]);
+    let layer = Layer::of(values.clone(), true);
+    assert!(layer.is_packed());
+    for (state, &v) in values.iter().enumerate() {
+        assert_eq!(layer.get(state), Some(widen(v)), "state {state}");
+    }
+    assert_eq!(layer.get(values.len()), None, "beyond the table");
+    // Kept whole, the same values.
+    let whole = Layer::of(values.clone(), false);
+    assert!(!whole.is_packed());
+    for (state, &v) in values.iter().enumerate() {
+        assert_eq!(whole.get(state), Some(widen(v)), "state {state}");
+    }
+    // A layer where most values stray far from their cell's least is kept whole, the same values.
+    let wild: Vec<u16> = (0..cell as u16 * 4).map(|i| i * 20 % 1000).collect();
+    let layer = Layer::of(wild.clone(), true);
+    assert!(!layer.is_packed());
+    for (state, &v) in wild.iter().enumerate() {
+        assert_eq!(layer.get(state), Some(widen(v)), "state {state}");
+    }
 }
 
 #[test]

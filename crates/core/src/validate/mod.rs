@@ -243,11 +243,8 @@ fn analyse_in(
         progress.enter(2);
         if let Some((start, facings)) = start
             && let Some(table) = table
-            && let Some(mut searcher) =
-                solver::searcher_under(&table, &course.rules.house).map(|s| {
-                    s.under(&course.rules.house)
-                        .returning_to(&start_cells(&factory, start))
-                })
+            && let Some(mut searcher) = solver::searcher_under(&table, &course.rules.house)
+                .map(|s| s.returning_to(&start_cells(&factory, start)))
         {
             searcher.progress = Some(progress);
             if let Some(s) = solver::solve_with(&searcher, start, &facings, detail) {

@@ -206,10 +206,14 @@ pub(super) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
+    /// A searcher for `flags` on `table` under the house rules it models (`house`): laser
+    /// damage x N, One Free Life and Infinite Lives (`lives.rs`), and moving flags (`timeline`,
+    /// with an archive that rides on its flag or not).
     pub fn new(
         table: &'a StepTable,
         flags: Vec<usize>,
         timeline: Option<Timeline>,
+        house: &crate::model::HouseRules,
     ) -> Searcher<'a> {
         let factory = table.factory();
         // A moving flag's repair is not counted: the line plans with no more repairs than it
@@ -222,9 +226,14 @@ impl<'a> Searcher<'a> {
             })
             .collect();
         let preds = LazyPreds::new(table);
+        let lives = Lives::under(house);
         // The bounds assume flags that stay put: under moving flags they are off and every
-        // search is whole (`Bounds::off`).
-        let bounds = if moving {
+        // search is whole (`Bounds::off`). They know no return to the archive either: a line
+        // through a destruction may be shorter than they say, so under a lives rule every
+        // search is whole too, unless `returning_to` builds bounds that know it (not built
+        // here first: on the largest board with 32 flags they take seconds).
+        let returning = !moving && lives.modelled();
+        let bounds = if moving || returning {
             Bounds::off()
         } else {
             Bounds::new(table, &preds.get(), &flags, 0, flags.len())
@@ -236,9 +245,12 @@ impl<'a> Searcher<'a> {
             // No search reads the predecessors, now that the bounds are built, unless it
             // builds the bounds that know damage, which are too large here (`Hurt::new` would
             // say so): the line searches run without them, and the trap squares and the legs'
-            // bounds build them again.
+            // bounds build them again. Kept for `returning_to`, which reads them next and
+            // then frees them.
             let _ = hurt.set(None);
-            preds.release();
+            if !returning {
+                preds.release();
+            }
         }
         Searcher {
             table,
@@ -249,9 +261,9 @@ impl<'a> Searcher<'a> {
             wrenches,
             caps: hands::typical_caps(),
             progress: None,
-            laser_times: 1,
-            lives: Lives::default(),
-            archive_moves: false,
+            laser_times: house.laser_damage.unwrap_or(1).max(1),
+            lives,
+            archive_moves: house.moving_flags == Some(crate::model::rules::ArchiveOnFlag::Moves),
             hurt,
             returns: None,
             typical_cap: passes::MOST_TYPICAL_VALUES,
@@ -298,22 +310,7 @@ impl<'a> Searcher<'a> {
         self.progress.is_some_and(Progress::is_cancelled)
     }
 
-    /// The searcher under the house rules it models: laser damage x N, One Free Life and
-    /// Infinite Lives (`lives.rs`).
-    pub fn under(mut self, house: &crate::model::HouseRules) -> Searcher<'a> {
-        self.laser_times = house.laser_damage.unwrap_or(1).max(1);
-        self.lives = Lives::under(house);
-        self.archive_moves = house.moving_flags == Some(crate::model::rules::ArchiveOnFlag::Moves);
-        // The bounds know no return to the archive: a line through a destruction may be
-        // shorter than the bound says, so every search is whole, unless `returning_to` builds
-        // bounds that know it.
-        if self.lives.modelled() {
-            self.bounds = Bounds::off();
-        }
-        self
-    }
-
-    /// Under One Free Life or Infinite Lives (`under`), bounds again, in the relaxed game where
+    /// Under One Free Life or Infinite Lives, bounds after all, in the relaxed game where
     /// a robot may be destroyed and return to its archive (`bounds::Returns`): one of `starts`
     /// (the cells the searches start from), or a flag or repair site (`Searcher::site`). Off
     /// under moving flags, as without lives. The typical hand's own bounds and the bounds that

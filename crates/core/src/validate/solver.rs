@@ -262,8 +262,8 @@ pub(super) fn searcher(table: &StepTable) -> Option<Searcher<'_>> {
     searcher_under(table, &HouseRules::default())
 }
 
-/// As `searcher`, under the house rules in force: with moving flags the search touches each flag
-/// where it stands at the end of the phase (`moving.rs`).
+/// As `searcher`, under the house rules in force (`Searcher::new`): with moving flags the search
+/// touches each flag where it stands at the end of the phase (`moving.rs`).
 pub(super) fn searcher_under<'a>(table: &'a StepTable, house: &HouseRules) -> Option<Searcher<'a>> {
     let factory = table.factory();
     let flags: Vec<usize> = factory
@@ -275,7 +275,7 @@ pub(super) fn searcher_under<'a>(table: &'a StepTable, house: &HouseRules) -> Op
         Some(_) => Some(Timeline::new(factory)?),
         None => None,
     };
-    (!flags.is_empty()).then(|| Searcher::new(table, flags, timeline))
+    (!flags.is_empty()).then(|| Searcher::new(table, flags, timeline, house))
 }
 
 /// As `solve`, with a searcher built once for several starts.

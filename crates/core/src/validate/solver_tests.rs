@@ -226,7 +226,7 @@ fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
     // typical hand (docs/validation.md, Speed).
     let (course, factory, table) = moving_flags();
     let house = course.rules.house;
-    let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {
+    let Some(searcher) = solver::searcher_under(&table, &house) else {
         panic!("no flags")
     };
     assert!(searcher.bounds.is_off() && searcher.leg_bounds(1).is_off());
@@ -263,7 +263,7 @@ fn a_touch_of_a_moving_flag_is_an_arrival_though_a_robot_stood_there_first_docs_
     use std::collections::HashMap;
     let (course, factory, table) = moving_flags();
     let house = course.rules.house;
-    let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {
+    let Some(searcher) = solver::searcher_under(&table, &house) else {
         panic!("no flags")
     };
     let seeds = start_seeds(&searcher, &course, &factory, "moving-flags.json");
@@ -448,7 +448,7 @@ fn under_lives_the_bounds_know_the_return_and_keep_the_whole_searchs_line() {
             tables.push((name, course, factory, table));
         }
         for (name, course, factory, table) in &tables {
-            let Some(plain) = solver::searcher_under(table, &house).map(|s| s.under(&house)) else {
+            let Some(plain) = solver::searcher_under(table, &house) else {
                 panic!("{name}: no flags")
             };
             assert!(

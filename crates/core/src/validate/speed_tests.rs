@@ -92,7 +92,7 @@ fn the_arrivals_search_that_leaves_settled_layers_finds_every_arrival_the_whole_
     for name in SAMPLES.into_iter().chain(["moving-flags.json"]) {
         let (course, table) = table_of(&lib, name);
         let house = course.rules.house;
-        let Some(searcher) = solver::searcher_under(&table, &house).map(|s| s.under(&house)) else {
+        let Some(searcher) = solver::searcher_under(&table, &house) else {
             panic!("{name}: no flags")
         };
         let factory = table.factory();

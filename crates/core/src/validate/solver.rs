@@ -433,17 +433,23 @@ pub(super) fn solve_with(
             gave_up: line_gave_up,
             on,
         };
+        let off = Bounds::off();
         for leg in 0..n {
             // The flag's own bounds, built when first asked for and freed after its leg: the
             // trap squares and the leg's own search both read them, and no other leg does
             // (one flag's at a time: the largest board with 32 flags held 127 MB of them).
             let bounds = OnceCell::new();
             if leg <= solved {
-                traps.push(trap_squares(
-                    searcher,
-                    leg,
-                    own_bounds(searcher, leg, &bounds),
-                ));
+                // Bounds that know a return are not read for the trap squares (`trap_squares`):
+                // then they are built for the leg's own search alone, and not at all for a leg
+                // with nothing to seed it (on the largest board with 32 flags under One Free
+                // Life, 26 of 32 legs, 0.15 s each).
+                let own = if searcher.returns() {
+                    &off
+                } else {
+                    own_bounds(searcher, leg, &bounds)
+                };
+                traps.push(trap_squares(searcher, leg, own));
             }
             let (minimum, stopped) = match first.take() {
                 Some(found) => found,

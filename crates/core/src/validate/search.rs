@@ -42,7 +42,16 @@ pub(super) use stack::StateStack;
 pub(super) use visits::{Visit, Visits};
 
 /// A card slot with no card remembered.
-const FREE: u8 = 7;
+pub(super) const FREE: u8 = 7;
+
+/// The bits of a node in `State::timed_key`: every node of the largest board the format allows
+/// (`MAX_OFFSET` + `MAX_TILE_SIDE` squares a side, four facings) fits them.
+const TIMED_NODE_BITS: u32 = 27;
+
+const _: () = {
+    let side = (crate::model::course::MAX_OFFSET + crate::model::MAX_TILE_SIDE) as u64;
+    assert!(side * side * 4 <= 1 << TIMED_NODE_BITS);
+};
 
 /// One search state, unpacked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +137,30 @@ impl State {
         k |= u128::from(self.archive & 0x3_ffff) << 99;
         k |= u128::from(self.deaths.min(1)) << 117;
         k |= u128::from(self.dead) << 118;
+        (k << 4) | u128::from(self.damage)
+    }
+
+    /// `key` as a search whose states have a turn, an archive or lives (`Seen::timed`) keeps it:
+    /// the same fields, those of the lives and the archive before the locked cards, so that a
+    /// state under a lives rule with no lock keeps a key under 58 bits (`TIMED_NODE_BITS` of
+    /// node, 3 of register, 8 of layer, 2 of lives, 18 of archive) and goes to `Seen`'s table of
+    /// 8 bytes a slot, not its 16-byte one (the arrivals search on the largest board under One
+    /// Free Life: 4 million states). At most 93 bits with the damage's four.
+    #[inline]
+    fn timed_key(&self) -> u128 {
+        debug_assert!(self.node < 1 << TIMED_NODE_BITS);
+        let mut k = u128::from(self.node);
+        k |= u128::from(self.phase) << TIMED_NODE_BITS;
+        k |= u128::from(self.layer) << (TIMED_NODE_BITS + 3);
+        k |= u128::from(self.dead) << (TIMED_NODE_BITS + 11);
+        k |= u128::from(self.deaths.min(1)) << (TIMED_NODE_BITS + 12);
+        k |= u128::from(self.archive & 0x3_ffff) << (TIMED_NODE_BITS + 13);
+        // A register with no lock (`FREE`) as 0, so that a state with none has no bits here.
+        for (i, c) in self.cards.iter().enumerate().skip(usize::from(self.phase)) {
+            k |= u128::from(*c ^ FREE) << (TIMED_NODE_BITS + 31 + 3 * i as u32);
+        }
+        k |= u128::from(self.dealt) << (TIMED_NODE_BITS + 46);
+        k |= u128::from(self.tick) << (TIMED_NODE_BITS + 50);
         (k << 4) | u128::from(self.damage)
     }
 }

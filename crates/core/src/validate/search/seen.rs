@@ -84,9 +84,9 @@ impl Seen {
                     None => {}
                 }
             }
-            return self.used.admit(s.key() >> 4, s);
+            return self.used.admit(self.key(s), s);
         }
-        let key = s.key() >> 4;
+        let key = self.key(s);
         if let Ok(word) = u64::try_from(key)
             && word < 1 << (64 - u64::DAMAGE)
         {
@@ -99,8 +99,16 @@ impl Seen {
                 return false;
             }
         }
-        // A key takes at most 119 bits (`State::key`): with 8 of damage it fits.
+        // A key takes at most 119 bits (`State::key`; 93 for `State::timed_key`): with 8 of
+        // damage it fits.
         self.wide.admit(key, s.damage)
+    }
+
+    /// `s`'s identity without its damage: `State::timed_key` where states have a turn, an
+    /// archive or lives (the same for every state of one `Seen`), else `State::key`.
+    #[inline]
+    fn key(&self, s: &State) -> u128 {
+        (if self.timed { s.timed_key() } else { s.key() }) >> 4
     }
 }
 
@@ -324,6 +332,47 @@ mod tests {
             }
         }
         assert_eq!(mixed.len(), 256 * 256);
+    }
+
+    #[test]
+    fn under_lives_a_state_with_no_lock_is_kept_in_a_word_and_every_field_tells_states_apart() {
+        // issue 17 item 7: under One Free Life and Infinite Lives every state is hashed with
+        // its archive and lives (`timed`); with no lock its key fits the table of 8-byte slots.
+        let base = State {
+            node: 409_599,
+            phase: 4,
+            layer: 32,
+            archive: 102_399,
+            deaths: 1,
+            ..State::plain()
+        };
+        let mut seen = Seen::new(409_600, 33, true);
+        assert!(seen.admit(&base));
+        assert!(!seen.admit(&base), "the same state again");
+        assert_eq!((seen.words.len, seen.wide.len), (1, 0));
+        // Each field on its own makes another state, in whichever table it fits.
+        let mut locked = base;
+        locked.cards[4] = 3;
+        let others = [
+            State { node: 1, ..base },
+            State { phase: 1, ..base },
+            State { layer: 31, ..base },
+            State { archive: 7, ..base },
+            State { deaths: 0, ..base },
+            State { dead: true, ..base },
+            State { tick: 1, ..base },
+            locked,
+        ];
+        for (i, s) in others.iter().enumerate() {
+            assert!(seen.admit(s), "{i}: {s:?}");
+        }
+        assert_eq!(seen.words.len + seen.wide.len, 1 + others.len());
+        // Moving flags' turn and a lock do not fit a word.
+        assert_eq!(seen.wide.len, 2);
+        // More damage than before: turned away, in both tables.
+        for s in others.iter().chain([&base]) {
+            assert!(!seen.admit(&State { damage: 3, ..*s }), "{s:?}");
+        }
     }
 
     /// Admits every key at damage 5, then checks each keeps its least damage.

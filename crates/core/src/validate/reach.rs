@@ -13,6 +13,9 @@
 //! facing and register on flag k has been reached with no damage, no later arrival there gets
 //! past those (`Settled`), so layer k - 1 can add nothing (its only use is to step onto flag k)
 //! and layer k only its own returns to flag k, which are settled too once flag k + 1 is. Under
+//! One Free Life and Infinite Lives a later arrival may still get past them in `Seen`, with the
+//! free life spent (the archive is the flag for every arrival on it), but it can do nothing they
+//! cannot do with no more damage: the leg it seeds is no shorter, so it is left out too. Under
 //! moving flags an arrival is the step that touches the flag, so the last layer searched adds
 //! none: its touches reach the last flag.
 
@@ -74,7 +77,7 @@ pub(super) fn arrivals_until(
     let mut admitted = 0usize;
     let mut next = Vec::new();
     let mut gave_up = false;
-    let mut settled = Settled::new(usize::from(goal), settle && !searcher.timed());
+    let mut settled = Settled::new(usize::from(goal), settle && searcher.timeline.is_none());
     // Under moving flags an arrival is a step that touches its flag (`Searcher::on_flag`), kept
     // by a test of its own: a state of the same layer, square, register and turn that stood on
     // the flag without touching it, reached first with no more damage, drops the touch from
@@ -146,9 +149,12 @@ fn identity(s: &State) -> (u8, u32, u8, [u8; 5], u16, u32, u8, bool) {
 }
 
 /// Which flags have all their arrivals: every facing and register phase on the flag reached
-/// with no damage. Such a state has no lock (registers lock from 5 damage) and no cards counted,
-/// so `Seen` keeps it as its square's plain entry, which no later state on that square, facing
-/// and register gets past (`Seen::admit`). Only when `Seen` keeps plain entries (not `timed`).
+/// with no damage (and under a lives rule with the free life unspent, `Lives::key` 0). Such a
+/// state has no lock (registers lock from 5 damage) and no cards counted, so `Seen` keeps it as
+/// its square's plain entry, which no later state on that square, facing and register gets past
+/// (`Seen::admit`). Under a lives rule (`timed`) `Seen` keeps no plain entries, but every later
+/// arrival there has the same archive (the flag) and no fewer lives spent or less damage: no
+/// line from it is shorter. Not under moving flags, where an arrival is a touch.
 struct Settled {
     /// Per flag (1-based, as the layers): which `facing * PHASES + phase` were reached undamaged.
     reached: Vec<[bool; 4 * PHASES]>,
@@ -168,7 +174,7 @@ impl Settled {
     /// Notes the admitted arrival `s` on flag `s.layer`.
     fn arrive(&mut self, s: &State) {
         let layer = usize::from(s.layer);
-        if !self.on || s.damage > 0 || layer >= self.reached.len() {
+        if !self.on || s.damage > 0 || s.deaths > 0 || layer >= self.reached.len() {
             return;
         }
         let at = (s.node % 4) as usize * PHASES + usize::from(s.phase);

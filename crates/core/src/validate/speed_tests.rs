@@ -4,6 +4,7 @@
 
 use super::bounds::{Bounds, NEVER};
 use super::reach;
+use super::search::FREE;
 use super::solver;
 use crate::engine::Factory;
 use crate::engine::steps::{PHASES, StepTable};
@@ -114,5 +115,90 @@ fn the_arrivals_search_that_leaves_settled_layers_finds_every_arrival_the_whole_
         cut += usize::from(settled.admitted < whole.admitted);
     }
     // The comparison means something: on some course the settled search stopped early.
+    assert!(cut > 0);
+}
+
+#[test]
+fn under_lives_the_arrivals_search_that_leaves_settled_layers_leaves_out_only_arrivals_no_better_issue_17()
+ {
+    // issue 17 item 7: under One Free Life and Infinite Lives `reach::arrivals` stops searching a
+    // layer once every facing and register on its flags was reached with no damage and the free
+    // life unspent. Which of two arrivals that do equally well `Seen` keeps depends on the order
+    // they come in, and the states of the layers left out came in among the others: so each
+    // arrival of either search has one in the other on the same flag, square, facing, register
+    // and archive (the flag) with no more damage, no more lives spent and no lock it does not
+    // have. Seeded with either, every leg is as short.
+    use crate::model::HouseRules;
+    let lib = Library::builtin();
+    let (mut cut, mut compared) = (0, 0);
+    let mut courses: Vec<crate::model::Course> = vec![table_of(&lib, "first-steps.json").0];
+    courses.extend((1..=8u64).map(|seed| super::hurt::tests::laser_course(8, seed)));
+    for (rule, house) in [
+        (
+            "one free life",
+            HouseRules {
+                one_free_life: true,
+                ..HouseRules::default()
+            },
+        ),
+        (
+            "infinite lives",
+            HouseRules {
+                infinite_lives: true,
+                ..HouseRules::default()
+            },
+        ),
+    ] {
+        for course in &courses {
+            let name = format!("{}, {rule}", course.name);
+            let factory = Arc::new(Factory::for_rules(course.compile(&lib), &house));
+            let Some(table) = StepTable::new(factory) else {
+                panic!("{name}: no table")
+            };
+            let Some(searcher) = solver::searcher_under(&table, &house) else {
+                panic!("{name}: no flags")
+            };
+            let factory = table.factory();
+            let Some((start, facings)) = solver::start_of(course.start, factory) else {
+                panic!("{name}: no start")
+            };
+            let Some(cell) = factory.index(start) else {
+                panic!("{name}: start off the grid")
+            };
+            let searcher = searcher.returning_to(&[cell]);
+            let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+            let goal = searcher.flags.len() as u8;
+            let seeds = searcher.seeds(cell, &facings, 0);
+            let budget = solver::STATE_BUDGET;
+            let whole = reach::arrivals_until(&searcher, &seeds, goal, budget, false);
+            let settled = reach::arrivals_until(&searcher, &seeds, goal, budget, true);
+            assert!(!whole.gave_up && !settled.gave_up, "{name}");
+            // `k` can do all `s` can: every register `k` has locked (none below 5 damage) is
+            // locked with the same card in `s`.
+            let as_good = |k: &super::search::State, s: &super::search::State| {
+                (k.layer, k.node, k.phase, k.archive) == (s.layer, s.node, s.phase, s.archive)
+                    && k.damage <= s.damage
+                    && k.deaths <= s.deaths
+                    && k.cards
+                        .iter()
+                        .zip(&s.cards)
+                        .all(|(a, b)| *a == FREE || a == b)
+            };
+            for (layer, (kept, all)) in settled.on.iter().zip(&whole.on).enumerate() {
+                for (these, others, what) in [(kept, all, "left out"), (all, kept, "added")] {
+                    for s in these {
+                        assert!(
+                            others.iter().any(|k| as_good(k, s)),
+                            "{name}: flag {layer}: {s:?} {what} with nothing as good"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+            cut += usize::from(settled.admitted < whole.admitted);
+        }
+    }
+    // The comparison means something: there are arrivals, and some search stopped early.
+    assert!(compared > 100, "{compared} arrivals compared");
     assert!(cut > 0);
 }

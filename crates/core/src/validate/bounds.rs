@@ -608,7 +608,7 @@ fn capped_bounds(
             source += 1;
             give(&mut marks, &mut now, u as usize, set_bit(usize::from(m)), v);
         }
-        by_state(&mut now);
+        by_state(&mut now, states);
         for &t in &now {
             let t = t as usize;
             let Some(mark) = marks.get_mut(t) else {
@@ -714,7 +714,7 @@ fn layer_bounds(
                 v,
             );
         }
-        by_state(&mut now);
+        by_state(&mut now, states);
         for &t in &now {
             if back.is_none() && returns.is_some_and(|r| r.is_return(t as usize, flag)) {
                 back = Some(v);
@@ -735,14 +735,18 @@ fn layer_bounds(
 /// From this many states settled at one value, `by_state` sorts them.
 const SORT_FROM: usize = 1024;
 
-/// The states settled at one value, in the order of the table (`layer_bounds`, `capped_bounds`,
-/// `solver::cut::reaching`):
+/// From this many table states (their values and predecessor lists past a few MB, more than a
+/// processor's caches hold), `by_state` sorts: on a smaller table the order costs nothing.
+const SORT_TABLES_FROM: usize = 1 << 18;
+
+/// The states settled at one value, in the order of the table of `states` states (`layer_bounds`,
+/// `capped_bounds`, `solver::cut::reaching`):
 /// the order they are settled in within a value changes no value, and walking them in the
 /// table's order reads their predecessor lists and writes their predecessors' values near the
 /// last ones. Where destructions settle states all over a large board at once (the bounds that
 /// know a return) the walk took four times as long in the order they came.
-pub(in crate::validate) fn by_state(now: &mut [u32]) {
-    if now.len() >= SORT_FROM {
+pub(in crate::validate) fn by_state(now: &mut [u32], states: usize) {
+    if states >= SORT_TABLES_FROM && now.len() >= SORT_FROM {
         now.sort_unstable();
     }
 }

@@ -80,7 +80,7 @@ pub(in crate::validate) fn reaching(
     }
     let mut next: Vec<u32> = Vec::new();
     while !now.is_empty() {
-        by_state(&mut now);
+        by_state(&mut now, states);
         for &v in &now {
             for u in preds.of_state(v as usize) {
                 if !good[u as usize] {

@@ -223,6 +223,7 @@ fn main() -> ExitCode {
             }
         };
     };
+    cli::batch_allocator();
     // Written without println!, so a closed pipe (`factory-floor ... | head`) ends the output
     // quietly instead of panicking.
     // Standard output escapes control characters: names from files never reach a terminal raw.

@@ -411,18 +411,10 @@ fn a_searcher_whose_predecessors_were_freed_solves_the_same() {
     }
 }
 
-#[test]
-fn under_lives_the_bounds_know_the_return_and_keep_the_whole_searchs_line() {
-    // docs/validation.md, Speed (`bounds::Returns`): under One Free Life and Infinite Lives the
-    // bounds take in a destruction and the return to the archive. On every state of the whole
-    // search and every step from it (a destruction included) they drop by at most one, they are
-    // at most 1 on a step that touches the last flag, and a search within them finds the whole
-    // search's line, where the plain bounds, which know no return, miss a line through a
-    // destruction (the slime corridor of tests/analysis_lives.rs).
+/// One Free Life and Infinite Lives, each alone, with their names.
+pub(in crate::validate) fn lives_rules() -> [(&'static str, crate::model::HouseRules); 2] {
     use crate::model::HouseRules;
-    let lib = Library::builtin();
-    let (mut returned, mut lines, mut through) = (0, 0, 0);
-    for (rule, house) in [
+    [
         (
             "one free life",
             HouseRules {
@@ -437,7 +429,20 @@ fn under_lives_the_bounds_know_the_return_and_keep_the_whole_searchs_line() {
                 ..HouseRules::default()
             },
         ),
-    ] {
+    ]
+}
+
+#[test]
+fn under_lives_the_bounds_know_the_return_and_keep_the_whole_searchs_line() {
+    // docs/validation.md, Speed (`bounds::Returns`): under One Free Life and Infinite Lives the
+    // bounds take in a destruction and the return to the archive. On every state of the whole
+    // search and every step from it (a destruction included) they drop by at most one, they are
+    // at most 1 on a step that touches the last flag, and a search within them finds the whole
+    // search's line, where the plain bounds, which know no return, miss a line through a
+    // destruction (the slime corridor of tests/analysis_lives.rs).
+    let lib = Library::builtin();
+    let (mut returned, mut lines, mut through) = (0, 0, 0);
+    for (rule, house) in lives_rules() {
         let (course, factory, table) = sample(&lib, "first-steps.json");
         let mut tables = vec![("first-steps".to_string(), course, factory, table)];
         let generated =

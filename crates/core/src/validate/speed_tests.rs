@@ -82,6 +82,44 @@ fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue
     }
 }
 
+/// The searcher of `course` on `table` under `house`, its start's cell and the facings a robot
+/// may start with there.
+fn searcher_at_start<'t>(
+    table: &'t StepTable,
+    course: &crate::model::Course,
+    house: &crate::model::HouseRules,
+    name: &str,
+) -> (super::search::Searcher<'t>, usize, Vec<usize>) {
+    let Some(searcher) = solver::searcher_under(table, house) else {
+        panic!("{name}: no flags")
+    };
+    let factory = table.factory();
+    let Some((start, facings)) = solver::start_of(course.start, factory) else {
+        panic!("{name}: no start")
+    };
+    let Some(cell) = factory.index(start) else {
+        panic!("{name}: start off the grid")
+    };
+    (searcher, cell, facings.iter().map(|f| f.index()).collect())
+}
+
+/// The arrivals from `cell` searched until no state is left, and leaving settled layers; both
+/// within the budget.
+fn whole_and_settled(
+    searcher: &super::search::Searcher<'_>,
+    cell: usize,
+    facings: &[usize],
+    name: &str,
+) -> (reach::Arrivals, reach::Arrivals) {
+    let goal = searcher.flags.len() as u8;
+    let seeds = searcher.seeds(cell, facings, 0);
+    let budget = solver::STATE_BUDGET;
+    let whole = reach::arrivals_until(searcher, &seeds, goal, budget, false);
+    let settled = reach::arrivals_until(searcher, &seeds, goal, budget, true);
+    assert!(!whole.gave_up && !settled.gave_up, "{name}");
+    (whole, settled)
+}
+
 #[test]
 fn the_arrivals_search_that_leaves_settled_layers_finds_every_arrival_the_whole_one_does() {
     // issue 17 item 7: `reach::arrivals` stops searching a layer once it can add no arrival;
@@ -92,24 +130,9 @@ fn the_arrivals_search_that_leaves_settled_layers_finds_every_arrival_the_whole_
     let mut cut = 0;
     for name in SAMPLES.into_iter().chain(["moving-flags.json"]) {
         let (course, table) = table_of(&lib, name);
-        let house = course.rules.house;
-        let Some(searcher) = solver::searcher_under(&table, &house) else {
-            panic!("{name}: no flags")
-        };
-        let factory = table.factory();
-        let Some((start, facings)) = solver::start_of(course.start, factory) else {
-            panic!("{name}: no start")
-        };
-        let Some(cell) = factory.index(start) else {
-            panic!("{name}: start off the grid")
-        };
-        let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
-        let goal = searcher.flags.len() as u8;
-        let seeds = searcher.seeds(cell, &facings, 0);
-        let budget = solver::STATE_BUDGET;
-        let whole = reach::arrivals_until(&searcher, &seeds, goal, budget, false);
-        let settled = reach::arrivals_until(&searcher, &seeds, goal, budget, true);
-        assert!(!whole.gave_up && !settled.gave_up, "{name}");
+        let (searcher, cell, facings) =
+            searcher_at_start(&table, &course, &course.rules.house, name);
+        let (whole, settled) = whole_and_settled(&searcher, cell, &facings, name);
         assert_eq!(settled.on, whole.on, "{name}");
         assert!(whole.on.iter().skip(1).all(|on| !on.is_empty()), "{name}");
         cut += usize::from(settled.admitted < whole.admitted);
@@ -128,51 +151,20 @@ fn under_lives_the_arrivals_search_that_leaves_settled_layers_leaves_out_only_ar
     // arrival of either search has one in the other on the same flag, square, facing, register
     // and archive (the flag) with no more damage, no more lives spent and no lock it does not
     // have. Seeded with either, every leg is as short.
-    use crate::model::HouseRules;
     let lib = Library::builtin();
     let (mut cut, mut compared) = (0, 0);
     let mut courses: Vec<crate::model::Course> = vec![table_of(&lib, "first-steps.json").0];
     courses.extend((1..=8u64).map(|seed| super::hurt::tests::laser_course(8, seed)));
-    for (rule, house) in [
-        (
-            "one free life",
-            HouseRules {
-                one_free_life: true,
-                ..HouseRules::default()
-            },
-        ),
-        (
-            "infinite lives",
-            HouseRules {
-                infinite_lives: true,
-                ..HouseRules::default()
-            },
-        ),
-    ] {
+    for (rule, house) in super::solver_tests::lives_rules() {
         for course in &courses {
             let name = format!("{}, {rule}", course.name);
             let factory = Arc::new(Factory::for_rules(course.compile(&lib), &house));
             let Some(table) = StepTable::new(factory) else {
                 panic!("{name}: no table")
             };
-            let Some(searcher) = solver::searcher_under(&table, &house) else {
-                panic!("{name}: no flags")
-            };
-            let factory = table.factory();
-            let Some((start, facings)) = solver::start_of(course.start, factory) else {
-                panic!("{name}: no start")
-            };
-            let Some(cell) = factory.index(start) else {
-                panic!("{name}: start off the grid")
-            };
+            let (searcher, cell, facings) = searcher_at_start(&table, course, &house, &name);
             let searcher = searcher.returning_to(&[cell]);
-            let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
-            let goal = searcher.flags.len() as u8;
-            let seeds = searcher.seeds(cell, &facings, 0);
-            let budget = solver::STATE_BUDGET;
-            let whole = reach::arrivals_until(&searcher, &seeds, goal, budget, false);
-            let settled = reach::arrivals_until(&searcher, &seeds, goal, budget, true);
-            assert!(!whole.gave_up && !settled.gave_up, "{name}");
+            let (whole, settled) = whole_and_settled(&searcher, cell, &facings, &name);
             // `k` can do all `s` can: every register `k` has locked (none below 5 damage) is
             // locked with the same card in `s`.
             let as_good = |k: &super::search::State, s: &super::search::State| {

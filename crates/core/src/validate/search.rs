@@ -145,7 +145,7 @@ impl State {
     /// state under a lives rule with no lock keeps a key under 58 bits (`TIMED_NODE_BITS` of
     /// node, 3 of register, 8 of layer, 2 of lives, 18 of archive) and goes to `Seen`'s table of
     /// 8 bytes a slot, not its 16-byte one (the arrivals search on the largest board under One
-    /// Free Life: 4 million states). At most 93 bits with the damage's four.
+    /// Free Life: 4 million states). At most 93 bits, 97 with the damage's four.
     #[inline]
     fn timed_key(&self) -> u128 {
         debug_assert!(self.node < 1 << TIMED_NODE_BITS);

@@ -440,14 +440,13 @@ pub(super) fn solve_with(
             // (one flag's at a time: the largest board with 32 flags held 127 MB of them).
             let bounds = OnceCell::new();
             if leg <= solved {
-                // Bounds that know a return are not read for the trap squares (`trap_squares`):
-                // then they are built for the leg's own search alone, and not at all for a leg
-                // with nothing to seed it (on the largest board with 32 flags under One Free
-                // Life, 26 of 32 legs, 0.15 s each).
-                let own = if searcher.returns() {
-                    &off
-                } else {
+                // Bounds the trap squares do not read are built for the leg's own search alone,
+                // and not at all for a leg with nothing to seed it (on the largest board with 32
+                // flags under One Free Life, 26 of 32 legs, 0.15 s each).
+                let own = if cut::reads_own_bounds(searcher) {
                     own_bounds(searcher, leg, &bounds)
+                } else {
+                    &off
                 };
                 traps.push(trap_squares(searcher, leg, own));
             }

@@ -7,6 +7,13 @@ use crate::geom::Square;
 use crate::validate::bounds::{Bounds, NEVER, Preds, by_state};
 use crate::validate::search::Searcher;
 
+/// Whether `trap_squares` reads the flag's own bounds: not where they know a robot's return from
+/// a destruction, which reaches the flag through one (then the backward walk `reaching` finds
+/// them, and the caller need not build the bounds for them).
+pub(in crate::validate) fn reads_own_bounds(searcher: &Searcher<'_>) -> bool {
+    !searcher.returns()
+}
+
 /// The squares a robot can stand on from which flag `flag` (0-based) cannot be reached from
 /// register phase 1 whatever its facing, undamaged: a backward search over the steps from every
 /// state on the flag. A moving flag is on each square of its timeline after the phases it stands
@@ -22,8 +29,7 @@ pub(in crate::validate) fn trap_squares(
 ) -> Vec<Square> {
     let table = searcher.table;
     let cells = (0..table.cells()).filter(|&c| table.is_standable(c));
-    // Bounds that know a robot's return from a destruction reach the flag through one.
-    let squares: Vec<usize> = if bounds.is_off() || searcher.returns() {
+    let squares: Vec<usize> = if bounds.is_off() || !reads_own_bounds(searcher) {
         let good = reaching(searcher, flag, &searcher.preds.get());
         cells
             .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))

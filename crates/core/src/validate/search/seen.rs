@@ -2,6 +2,7 @@
 //! an array, the others hashed, in 8 bytes a state where its key fits a word and 16 otherwise
 //! (issue 17 item 7: the largest course validates in under 300 MB).
 
+use super::paged::{Paged, zeroed};
 use super::used::{UsedSets, packed, spent};
 use super::{FREE, State};
 use crate::engine::steps::PHASES;
@@ -113,14 +114,14 @@ impl Seen {
 }
 
 /// Per index the least damage a state was reached with, or none: kept as the damage plus one, 0
-/// for none, so the array starts as zeroed memory the system maps only where a search writes.
+/// for none, in pages allocated only where a search writes (`Paged`).
 /// On a large table in four bits (two to a byte: 34 MB instead of 68 for the largest board with
 /// 32 flags), on a small one a byte each (quicker to read and write). A line never keeps damage
 /// past 9 (10 destroys); a state with 15 or more is not kept here (`set`) and goes to the
 /// hashed tables.
 #[derive(Default)]
 struct Nibbles {
-    bytes: Vec<u8>,
+    bytes: Paged<u8>,
     len: usize,
     /// Two to a byte.
     packed: bool,
@@ -135,7 +136,7 @@ impl Nibbles {
     fn new(len: usize) -> Nibbles {
         let packed = len >= Nibbles::PACK_FROM;
         Nibbles {
-            bytes: vec![0; if packed { len.div_ceil(2) } else { len }],
+            bytes: Paged::new(if packed { len.div_ceil(2) } else { len }),
             len,
             packed,
         }
@@ -154,7 +155,7 @@ impl Nibbles {
         if at >= self.len {
             return None;
         }
-        let byte = self.bytes[at / 2];
+        let byte = self.bytes.get(at / 2)?;
         let kept = if at & 1 == 0 { byte & 0xF } else { byte >> 4 };
         kept.checked_sub(1)
     }
@@ -166,11 +167,13 @@ impl Nibbles {
             return false;
         }
         let kept = damage + 1;
+        let Some(byte) = self.bytes.get_mut(if self.packed { at / 2 } else { at }) else {
+            return false;
+        };
         if !self.packed {
-            self.bytes[at] = kept;
+            *byte = kept;
             return true;
         }
-        let byte = &mut self.bytes[at / 2];
         *byte = if at & 1 == 0 {
             (*byte & 0xF0) | kept
         } else {
@@ -190,6 +193,7 @@ trait Slot:
     + std::ops::BitOr<Output = Self>
     + std::ops::BitAnd<Output = Self>
     + From<u8>
+    + Default
 {
     const ZERO: Self;
     /// Bits of the damage below the key.
@@ -298,7 +302,9 @@ impl<W: Slot> Table<W> {
     /// Twice the slots (1024 at first), every entry moved to its new place.
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(1024);
-        let old = std::mem::replace(&mut self.slots, vec![W::ZERO; size]);
+        // The entries moved in touch every page at once: each is mapped by a write, not by a
+        // read that a write must then undo (`paged.rs`).
+        let old = std::mem::replace(&mut self.slots, zeroed(size));
         let mask = size - 1;
         for slot in old.into_iter().filter(|&s| s != W::ZERO) {
             let mut i = self.home(!slot >> W::DAMAGE);
@@ -403,12 +409,10 @@ mod tests {
         // A large table's two to a byte: the same, checked on a small one made so.
         for packed in [false, true] {
             let mut n = Nibbles {
-                bytes: vec![0; if packed { 3 } else { 5 }],
+                bytes: Paged::new(if packed { 3 } else { 5 }),
                 len: 5,
                 packed,
             };
-            // Zeroed: memory the system maps only where it is written.
-            assert!(n.bytes.iter().all(|&b| b == 0));
             assert!((0..6).all(|at| n.get(at).is_none()));
             assert!(n.set(0, 9) && n.set(1, 0) && n.set(4, 14));
             assert_eq!(

@@ -9,6 +9,7 @@
 //! dealt at more.
 
 use super::State;
+use super::paged::Paged;
 use crate::engine::steps::PHASES;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -110,9 +111,9 @@ fn covered(chunks: &[Chunk], head: u32, used: u32, damage: u8) -> bool {
 pub(super) struct UsedSets {
     /// The list heads of the states with no lock (under a typical hand whatever damage it was
     /// dealt at, else dealt undamaged), by their index in `Seen`'s plain array, plus one (0: none
-    /// yet; built on first use, zeroed by the system rather than written): most of a typical
-    /// hand's states, without hashing.
-    flat: Vec<u32>,
+    /// yet; built on first use, in pages allocated where written): most of a typical hand's
+    /// states, without hashing.
+    flat: Paged<u32>,
     /// The list heads of the others.
     heads: HashMap<u128, u32, BuildHasherDefault<KeyHasher>>,
     chunks: Vec<Chunk>,
@@ -144,16 +145,19 @@ impl UsedSets {
     /// caps what it can no longer play, `spent`) and its damage: the same test, its list
     /// head in `flat`.
     pub fn admit_at(&mut self, at: usize, states: usize, used: u32, damage: u8) -> bool {
-        if self.flat.is_empty() {
-            self.flat = vec![0; states];
+        if self.flat.len() == 0 {
+            self.flat = Paged::new(states);
+        }
+        // Read first, so that a state covered already allocates no page.
+        let Some(head) = self.flat.get(at).map(|h| h.wrapping_sub(1)) else {
+            return false;
+        };
+        if covered(&self.chunks, head, used, damage) {
+            return false;
         }
         let Some(slot) = self.flat.get_mut(at) else {
             return false;
         };
-        let head = slot.wrapping_sub(1);
-        if covered(&self.chunks, head, used, damage) {
-            return false;
-        }
         *slot = push(&mut self.chunks, head, used, damage) + 1;
         true
     }

@@ -212,36 +212,8 @@ impl Bounds {
             flags,
             (first, goal),
             returns,
-            values >= COMPACT,
+            (values >= COMPACT, Bounds::side_by_side_on(table, returns)),
         )
-    }
-
-    /// `returning` for the layers `first..goal`, packed (`Layer::Packed`) or not as `pack` says.
-    fn returning_kept(
-        table: &StepTable,
-        preds: &Preds,
-        flags: &[usize],
-        (first, goal): (usize, usize),
-        returns: Option<&Returns>,
-        pack: bool,
-    ) -> Bounds {
-        let mut layers: Vec<Layer> = (0..goal).map(|_| Layer::Whole(Vec::new())).collect();
-        // The layer after, whole: the next layer's values start from it.
-        let mut after: Option<Vec<u16>> = None;
-        for layer in (first..goal).rev() {
-            let values = layer_bounds(table, preds, flags[layer], after.as_deref(), returns);
-            if let Some(done) = after.replace(values) {
-                layers[layer + 1] = Layer::of(done, pack);
-            }
-        }
-        if let Some(done) = after {
-            layers[first] = Layer::of(done, pack);
-        }
-        Bounds {
-            layers,
-            typical: None,
-            off: false,
-        }
     }
 
     /// Bounds towards the last flag for lines a typical hand allows (`hands::typical_caps`):
@@ -646,92 +618,6 @@ fn capped_bounds(
     dist
 }
 
-/// One layer's bounds: a step onto `flag` costs 1 plus the next layer's bound where it lands (0
-/// when this is the last layer); any other step costs 1; with `returns`, a destruction in phase
-/// `p` costs `PHASES - p` plus the least bound of a return (`Returns`). Breadth-first backwards,
-/// the states whose first value comes from touching the flag or from a destruction joining in
-/// the order of their values.
-fn layer_bounds(
-    table: &StepTable,
-    preds: &Preds,
-    flag: usize,
-    after: Option<&[u16]>,
-    returns: Option<&Returns>,
-) -> Vec<u16> {
-    let states = table.states();
-    // Kept in 16 bits as they are found (`narrow_one`): 4 MB instead of 8 a layer on the
-    // largest board, and no copy.
-    let mut dist = vec![u16::MAX; states];
-    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
-    // The steps onto the flag: into any state on its cell.
-    let mut sources: Vec<(u32, u32)> = Vec::new();
-    for t in on_flag.clone() {
-        let rest = after.map_or(0, |a| widen(a[t]));
-        if rest != NEVER {
-            sources.extend(preds.of_state(t).map(|u| (rest + 1, u)));
-        }
-    }
-    sources.sort_unstable();
-    // One value at a time: the states settled at it (the sources of that value among them),
-    // then the states one step before them at the next value.
-    let (mut now, mut next): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-    let mut source = 0;
-    let mut v = 0u32;
-    // The least bound of a return, once a return state is settled: the states in phase `p` with
-    // a destruction then get it plus `PHASES - p`, at the values after it.
-    let mut back: Option<u32> = None;
-    let deaths_after = |back: Option<u32>, v: u32| {
-        let (b, r) = (back?, returns?);
-        (b + 1..=b + PHASES as u32).find(|&w| w >= v && !r.deadly[died_in(b, w)].is_empty())
-    };
-    loop {
-        if now.is_empty() {
-            let from_sources = sources.get(source).map(|&(d, _)| d.max(v));
-            match [from_sources, deaths_after(back, v)]
-                .into_iter()
-                .flatten()
-                .min()
-            {
-                Some(w) => v = w,
-                None => break,
-            }
-        }
-        while let Some(&(d, s)) = sources.get(source).filter(|s| s.0 <= v) {
-            source += 1;
-            if d < widen(dist[s as usize]) {
-                dist[s as usize] = narrow_one(d);
-                now.push(s);
-            }
-        }
-        if let (Some(b), Some(r)) = (back, returns)
-            && v > b
-            && v <= b + PHASES as u32
-        {
-            reach(
-                r.deadly[died_in(b, v)].iter().copied(),
-                &mut dist,
-                &mut now,
-                v,
-            );
-        }
-        by_state(&mut now, states);
-        for &t in &now {
-            if back.is_none() && returns.is_some_and(|r| r.is_return(t as usize, flag)) {
-                back = Some(v);
-            }
-            // A state on the flag is never entered within the layer: arriving there touches it.
-            if on_flag.contains(&(t as usize)) {
-                continue;
-            }
-            reach(preds.of_state(t as usize), &mut dist, &mut next, v + 1);
-        }
-        now.clear();
-        std::mem::swap(&mut now, &mut next);
-        v += 1;
-    }
-    dist
-}
-
 /// From this many states settled at one value, `by_state` sorts them.
 const SORT_FROM: usize = 1024;
 
@@ -748,25 +634,6 @@ const SORT_TABLES_FROM: usize = 1 << 18;
 pub(in crate::validate) fn by_state(now: &mut [u32], states: usize) {
     if states >= SORT_TABLES_FROM && now.len() >= SORT_FROM {
         now.sort_unstable();
-    }
-}
-
-/// The register phase whose destructions reach value `w` when the least return is valued `back`
-/// (`layer_bounds`): a destruction in phase `p` costs `PHASES - p`.
-fn died_in(back: u32, w: u32) -> usize {
-    PHASES - (w - back) as usize
-}
-
-/// Value `v` to each of `preds` (states one step before a state settled at `v - 1`) that has
-/// none yet, listing it in `next` (`layer_bounds`).
-fn reach(preds: impl Iterator<Item = u32>, dist: &mut [u16], next: &mut Vec<u32>, v: u32) {
-    for u in preds {
-        if let Some(d) = dist.get_mut(u as usize)
-            && *d == u16::MAX
-        {
-            *d = narrow_one(v);
-            next.push(u);
-        }
     }
 }
 
@@ -789,6 +656,7 @@ fn pass_on(preds: &[u32], before: [u8; SETS], marks: &mut [u16], next: &mut Vec<
     }
 }
 
+mod layers;
 mod packed;
 #[cfg(test)]
 mod tests;

@@ -22,6 +22,7 @@ mod reach;
 mod rule_ids;
 mod rules;
 mod search;
+mod side_by_side;
 pub mod solver;
 #[cfg(test)]
 mod solver_tests;

@@ -312,9 +312,11 @@ fn the_plain_bounds_are_the_reference_searchs_at_every_state_issue_17() {
         let n = flags.len();
         let mut spans = vec![(0, n)];
         spans.extend((0..n).map(|leg| (leg, leg + 1)));
-        // Kept in 16 bits and packed in four (`Layer::Packed`, a large table's): the same values.
-        for ((first, goal), pack) in spans.into_iter().flat_map(|s| [(s, false), (s, true)]) {
-            let fast = Bounds::returning_kept(&table, &preds, &flags, (first, goal), None, pack);
+        // Kept in 16 bits and packed in four (`Layer::Packed`, a large table's), built one
+        // layer after another and side by side (a large table's): the same values.
+        let kept = [(false, false), (true, false), (false, true), (true, true)];
+        for ((first, goal), kept) in spans.into_iter().flat_map(|s| kept.map(|k| (s, k))) {
+            let fast = Bounds::returning_kept(&table, &preds, &flags, (first, goal), None, kept);
             packed += fast.layers.iter().filter(|l| l.is_packed()).count();
             let slow = reference_plain(&table, &preds, &flags, first, goal);
             for (layer, values) in slow.iter().enumerate().skip(first) {
@@ -335,6 +337,51 @@ fn the_plain_bounds_are_the_reference_searchs_at_every_state_issue_17() {
         "the comparison has values to compare: {finite}"
     );
     assert!(packed > 0, "some layers were packed");
+}
+
+#[test]
+fn the_bounds_that_know_a_return_are_the_same_built_side_by_side_issue_17() {
+    // Each layer built from the next one's values on its flag's cell only, those found by the
+    // next layer's search stopped once they are settled: every value as built one layer after
+    // another, on every course, for the whole line and each leg alone.
+    let lib = Library::builtin();
+    let mut compared = 0;
+    for course in courses(&lib) {
+        let name = &course.name;
+        let (table, flags) = table_of(&lib, &course);
+        let preds = Preds::of(&table);
+        let sites = flags.iter().copied().chain([0, table.cells() / 2]);
+        let returns = super::Returns::to(&table, [table.cells() - 1], sites);
+        let n = flags.len();
+        let mut spans = vec![(0, n)];
+        spans.extend((0..n).map(|leg| (leg, leg + 1)));
+        if n > 2 {
+            spans.push((1, n - 1));
+        }
+        for (first, goal) in spans {
+            for returns in [None, Some(&returns)] {
+                let span = (first, goal);
+                let one =
+                    Bounds::returning_kept(&table, &preds, &flags, span, returns, (false, false));
+                let side =
+                    Bounds::returning_kept(&table, &preds, &flags, span, returns, (false, true));
+                for layer in first..goal {
+                    for state in 0..table.states() {
+                        let (node, phase) = ((state / PHASES) as u32, (state % PHASES) as u8);
+                        let of = |b: &Bounds| b.of(layer as u8, node, phase, &[u8::MAX; 5]);
+                        assert_eq!(
+                            of(&side),
+                            of(&one),
+                            "{name}: layers {first}..{goal}, layer {layer}, state {state}, returns {}",
+                            returns.is_some()
+                        );
+                        compared += usize::from(of(&one) != NEVER);
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 200_000, "values compared: {compared}");
 }
 
 #[test]

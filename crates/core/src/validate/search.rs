@@ -30,6 +30,7 @@ use std::sync::OnceLock;
 
 mod lazy;
 mod packing;
+mod paged;
 mod passes;
 mod seen;
 mod stack;

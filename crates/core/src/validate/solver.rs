@@ -62,9 +62,9 @@ pub use super::progress::STATE_BUDGET;
 mod cut;
 #[cfg(not(test))]
 use cut::never_reaches;
-pub(super) use cut::{cut_off_after, trap_squares};
 #[cfg(test)]
-pub(super) use cut::{never_reaches, reaching};
+pub(super) use cut::{Core, never_reaches, reaching, reaching_with};
+pub(super) use cut::{cut_off_after, trap_squares};
 
 /// One register of a program: the card played, the phase it is played in, and where the robot
 /// ends that phase.
@@ -434,6 +434,8 @@ pub(super) fn solve_with(
             on,
         };
         let off = Bounds::off();
+        // What every flag's trap squares share where their own bounds do not give them.
+        let core = OnceCell::new();
         for leg in 0..n {
             // The flag's own bounds, built when first asked for and freed after its leg: the
             // trap squares and the leg's own search both read them, and no other leg does
@@ -448,7 +450,7 @@ pub(super) fn solve_with(
                 } else {
                     &off
                 };
-                traps.push(trap_squares(searcher, leg, own));
+                traps.push(trap_squares(searcher, leg, own, &core));
             }
             let (minimum, stopped) = match first.take() {
                 Some(found) => found,

@@ -634,14 +634,20 @@ fn a_flag_is_never_reached_forwards_exactly_when_no_state_reaches_it_backwards_r
         }
         courses.push(one_tile_course(tile, squares[0], &squares[1..]));
     }
-    let (mut cut, mut reached) = (0, 0);
+    let (mut cut, mut reached, mut served) = (0, 0, 0);
     for course in &courses {
         let (factory, table) = table_of(course);
         let Some(searcher) = solver::searcher(&table) else {
             panic!("{}: no flags", course.name)
         };
+        // issue 17 item 7: the walks shared by every flag (`Core`) give each flag's the same.
+        let preds = searcher.preds.get();
+        let core = solver::Core::of(&searcher, &preds);
         for flag in 0..searcher.flags.len() {
-            let good = solver::reaching(&searcher, flag, &searcher.preds.get());
+            let good = solver::reaching(&searcher, flag, &preds);
+            let shared = solver::reaching_with(&searcher, flag, &preds, Some(&core));
+            assert!(shared == good, "{}: flag {flag}", course.name);
+            served += usize::from(core.serves_flag(&searcher, flag));
             for cell in (0..table.cells()).filter(|&c| table.is_standable(c)) {
                 let backwards = (0..4 * PHASES).all(|i| !good[cell * 4 * PHASES + i]);
                 let from = factory.square_of(cell);
@@ -657,4 +663,5 @@ fn a_flag_is_never_reached_forwards_exactly_when_no_state_reaches_it_backwards_r
         }
     }
     assert!(cut > 20 && reached > 1000, "cut {cut}, reached {reached}");
+    assert!(served > 10, "flags the core serves: {served}");
 }

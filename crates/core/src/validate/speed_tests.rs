@@ -9,6 +9,7 @@ use super::solver;
 use crate::engine::Factory;
 use crate::engine::steps::{PHASES, StepTable};
 use crate::format::Library;
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 /// The built-in sample courses with flags, as the searcher of each sees them.
@@ -67,10 +68,10 @@ fn a_flags_own_bounds_reach_it_from_the_same_states_as_the_backward_search_issue
                     }
                 }
             }
-            let shared = solver::trap_squares(&searcher, flag, &bounds);
+            let shared = solver::trap_squares(&searcher, flag, &bounds, &OnceCell::new());
             assert_eq!(
                 shared,
-                solver::trap_squares(&searcher, flag, &Bounds::off()),
+                solver::trap_squares(&searcher, flag, &Bounds::off(), &OnceCell::new()),
                 "{name}"
             );
             traps += shared.len();

@@ -6,6 +6,7 @@ use crate::engine::steps::{NO_STEP, PHASES};
 use crate::geom::Square;
 use crate::validate::bounds::{Bounds, NEVER, Preds, by_state};
 use crate::validate::search::Searcher;
+use std::cell::OnceCell;
 
 /// Whether `trap_squares` reads the flag's own bounds: not where they know a robot's return from
 /// a destruction, which reaches the flag through one (then the backward walk `reaching` finds
@@ -26,11 +27,15 @@ pub(in crate::validate) fn trap_squares(
     searcher: &Searcher<'_>,
     flag: usize,
     bounds: &Bounds,
+    shared: &OnceCell<Option<Core>>,
 ) -> Vec<Square> {
     let table = searcher.table;
     let cells = (0..table.cells()).filter(|&c| table.is_standable(c));
     let squares: Vec<usize> = if bounds.is_off() || !reads_own_bounds(searcher) {
-        let good = reaching(searcher, flag, &searcher.preds.get());
+        let preds = searcher.preds.get();
+        let core =
+            shared.get_or_init(|| Core::worth_it(searcher).then(|| Core::of(searcher, &preds)));
+        let good = reaching_with(searcher, flag, &preds, core.as_ref());
         cells
             .filter(|&c| (0..4).all(|f| !good[(c * 4 + f) * PHASES]))
             .collect()
@@ -60,12 +65,12 @@ pub(in crate::validate) fn reaching(
     flag: usize,
     preds: &Preds,
 ) -> Vec<bool> {
-    let table = searcher.table;
-    let states = table.states();
-    let mut good = vec![false; states];
-    // Breadth-first, each value's states in the table's order (`by_state`): depth first, the
-    // walk read the predecessor lists all over the table, twice as slowly.
-    let mut now: Vec<u32> = Vec::new();
+    reaching_with(searcher, flag, preds, None)
+}
+
+/// The table states on flag `flag` (0-based), from which `reaching` walks back: on its cell in
+/// every register phase, or on a moving flag's squares after the phases it stands there at.
+fn on_flag(searcher: &Searcher<'_>, flag: usize) -> Vec<u32> {
     // (cell, the phase about to be played there).
     let on: Vec<(usize, usize)> = match &searcher.timeline {
         None => (0..PHASES).map(|p| (searcher.flags[flag], p)).collect(),
@@ -75,22 +80,53 @@ pub(in crate::validate) fn reaching(
             .map(|(c, p)| (c, (p + 1) % PHASES))
             .collect(),
     };
-    for (cell, p) in on {
-        for f in 0..4 {
-            let s = (cell * 4 + f) * PHASES + p;
-            if !good[s] {
-                good[s] = true;
-                now.push(s as u32);
-            }
+    on.into_iter()
+        .flat_map(|(cell, p)| (0..4).map(move |f| ((cell * 4 + f) * PHASES + p) as u32))
+        .collect()
+}
+
+/// `reaching`, starting from what `core` knows: a flag with a state strongly connected with
+/// the core is reached from every state that reaches the core, and from the others the walk
+/// back from the flag's other states finds.
+pub(in crate::validate) fn reaching_with(
+    searcher: &Searcher<'_>,
+    flag: usize,
+    preds: &Preds,
+    core: Option<&Core>,
+) -> Vec<bool> {
+    let states = searcher.table.states();
+    let seeds = on_flag(searcher, flag);
+    let mut good = match core {
+        Some(core) if core.serves(&seeds) => core.into.clone(),
+        _ => vec![false; states],
+    };
+    let mut now: Vec<u32> = Vec::new();
+    for s in seeds {
+        if let Some(g) = good.get_mut(s as usize)
+            && !*g
+        {
+            *g = true;
+            now.push(s);
         }
     }
+    walk_back(preds, &mut good, now);
+    good
+}
+
+/// Marks in `good` every state with a way to a state of `now` (marked already) through states
+/// not marked: breadth-first, each value's states in the table's order (`by_state`: depth first,
+/// the walk read the predecessor lists all over the table, twice as slowly).
+fn walk_back(preds: &Preds, good: &mut [bool], mut now: Vec<u32>) {
+    let states = good.len();
     let mut next: Vec<u32> = Vec::new();
     while !now.is_empty() {
         by_state(&mut now, states);
         for &v in &now {
             for u in preds.of_state(v as usize) {
-                if !good[u as usize] {
-                    good[u as usize] = true;
+                if let Some(g) = good.get_mut(u as usize)
+                    && !*g
+                {
+                    *g = true;
                     next.push(u);
                 }
             }
@@ -98,7 +134,74 @@ pub(in crate::validate) fn reaching(
         now.clear();
         std::mem::swap(&mut now, &mut next);
     }
-    good
+}
+
+/// One table state, the core (a state on the first flag), with the states that reach it and
+/// those it reaches: one walk each way, shared by every flag's trap squares where their own
+/// bounds do not give them (issue 17 item 7: on the largest board with 32 flags under One Free
+/// Life, 32 walks over the whole table took 3.2 s). A state both reaches and is reached from
+/// the core is strongly connected with it, and so is reached from exactly the states that
+/// reach the core; flags are most often on the board's one great such component.
+pub(in crate::validate) struct Core {
+    /// Per table state: whether it reaches the core.
+    into: Vec<bool>,
+    /// Per table state: whether the core reaches it too.
+    strong: Vec<bool>,
+}
+
+impl Core {
+    /// Whether the core pays for itself: its two walks cost about two flags' `reaching`.
+    pub fn worth_it(searcher: &Searcher<'_>) -> bool {
+        searcher.flags.len() > 2
+    }
+
+    /// The core on `searcher`'s first flag.
+    pub fn of(searcher: &Searcher<'_>, preds: &Preds) -> Core {
+        let table = searcher.table;
+        let states = table.states();
+        let mut into = vec![false; states];
+        let mut strong = vec![false; states];
+        let Some(&core) = on_flag(searcher, 0).first() else {
+            return Core { into, strong };
+        };
+        let core = core as usize;
+        into[core] = true;
+        walk_back(preds, &mut into, vec![core as u32]);
+        // Forwards from the core, over the same steps `Preds` lists backwards.
+        let mut reached = vec![false; states];
+        reached[core] = true;
+        let mut stack = vec![core];
+        while let Some(s) = stack.pop() {
+            let phase = s % PHASES;
+            for to in table.next_nodes(s) {
+                if to == NO_STEP {
+                    continue;
+                }
+                let t = to as usize * PHASES + (phase + 1) % PHASES;
+                if !reached[t] {
+                    reached[t] = true;
+                    stack.push(t);
+                }
+            }
+        }
+        for (s, r) in strong.iter_mut().enumerate() {
+            *r = into[s] && reached[s];
+        }
+        Core { into, strong }
+    }
+
+    /// Whether a flag with the states `on` is reached from every state that reaches the core:
+    /// one of them is strongly connected with it.
+    fn serves(&self, on: &[u32]) -> bool {
+        on.iter()
+            .any(|&s| self.strong.get(s as usize).copied().unwrap_or(false))
+    }
+
+    /// `serves` for flag `flag` (0-based).
+    #[cfg(test)]
+    pub fn serves_flag(&self, searcher: &Searcher<'_>, flag: usize) -> bool {
+        self.serves(&on_flag(searcher, flag))
+    }
 }
 
 /// Whether no state on `from` (any facing, any register) reaches flag `flag` (0-based) even in

@@ -212,7 +212,7 @@ impl Bounds {
             flags,
             (first, goal),
             returns,
-            (values >= COMPACT, Bounds::side_by_side_on(table, returns)),
+            (values >= COMPACT, Bounds::side_by_side_on(table)),
         )
     }
 

@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const MOST_THREADS: usize = 2;
 
 /// `job(0)`, ..., `job(n - 1)` in order, run on up to `MOST_THREADS` threads (as many as the
-/// machine runs at once) taking the next job as each finishes. A panic in a job is a panic here.
+/// machine runs at once) taking the next job as each finishes. The jobs start in order, so a job
+/// may wait for what one before it hands on (`bounds/layers.rs`). A panic in a job is a panic
+/// here.
 pub(super) fn side_by_side<T: Send>(n: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZeroUsize::get)

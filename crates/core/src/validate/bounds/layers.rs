@@ -1,22 +1,22 @@
 //! The plain bounds and those that know a return, one layer (flag) at a time: a backward
 //! breadth-first search over the step table per layer. A layer's search needs the next one's
-//! values only on its own flag's cell (where touching the flag passes into the next layer), so on
-//! a large table those few values are found first, each by the next layer's search stopped once
-//! they are settled, and the layers are then built side by side (issue 17 item 7: the largest
-//! course in under 10 s).
+//! values only on its own flag's cell (where touching the flag passes into the next layer), its
+//! entry, and the next layer's search settles those long before it ends. On a large table the
+//! layers are searched side by side, each handing the layer before it its entry as soon as it
+//! has settled it (issue 17 item 7: the largest course in under 10 s).
 
 use super::{Bounds, Layer, NEVER, Preds, Returns, by_state, narrow_one, widen};
 use crate::engine::steps::{PHASES, StepTable};
 use crate::validate::side_by_side::side_by_side;
+use std::sync::{Condvar, Mutex, PoisonError};
 
-/// From this many table states the layers are built side by side: the searches that find their
-/// entries cost less than the time saved only once a layer's search takes tens of milliseconds
-/// (2 x 2 tiles of 64 x 64 have about 330,000 states).
+/// From this many table states the layers are searched side by side: below it a layer's search
+/// takes about as long as starting a thread (2 x 2 tiles of 64 x 64 have about 330,000 states).
 const SIDE_BY_SIDE_FROM: usize = 1 << 18;
 
 impl Bounds {
     /// `returning` for the layers `first..goal`, packed (`Layer::Packed`) or not as `pack` says,
-    /// built side by side or one after another as `side` says (the same values either way).
+    /// searched side by side or one after another as `side` says (the same values either way).
     pub(super) fn returning_kept(
         table: &StepTable,
         preds: &Preds,
@@ -27,57 +27,38 @@ impl Bounds {
     ) -> Bounds {
         let mut layers: Vec<Layer> = (0..goal).map(|_| Layer::Whole(Vec::new())).collect();
         // `entries[layer]`: the values of layer `layer + 1` on the states of `flags[layer]`'s
-        // cell; none for the last layer.
-        let mut entries: Vec<Option<Vec<u16>>> = vec![None; goal];
-        let entry_of = |values: &[u16], layer: usize| {
-            values
-                .get(on_cell(flags[layer]))
-                .map(<[u16]>::to_vec)
-                .unwrap_or_default()
+        // cell, handed on by its search.
+        let entries: Vec<Entry> = (0..goal).map(|_| Entry::default()).collect();
+        let n = goal.saturating_sub(first);
+        // Job `i` searches layer `goal - 1 - i`: the jobs start in order, so each waits only for
+        // an entry a job already started hands on.
+        let job = |i: usize| {
+            let layer = goal - 1 - i;
+            let entry = (layer + 1 < goal).then(|| entries[layer].take());
+            let mut hand_on = HandOn(
+                layer
+                    .checked_sub(1)
+                    .filter(|&l| l >= first)
+                    .map(|l| &entries[l]),
+            );
+            let until = hand_on.0.map(|_| flags[layer - 1]);
+            let values = layer_bounds(
+                table,
+                preds,
+                flags[layer],
+                entry.as_deref(),
+                returns,
+                until.map(|cell| (cell, &mut hand_on)),
+            );
+            Layer::of(values, pack)
         };
-        if side && first < goal {
-            for layer in (first + 1..goal).rev() {
-                let until = flags[layer - 1];
-                let values = layer_bounds(
-                    table,
-                    preds,
-                    flags[layer],
-                    entries[layer].as_deref(),
-                    returns,
-                    Some(until),
-                );
-                entries[layer - 1] = Some(entry_of(&values, layer - 1));
-            }
-            let built = side_by_side(goal - first, |i| {
-                let layer = first + i;
-                let values = layer_bounds(
-                    table,
-                    preds,
-                    flags[layer],
-                    entries[layer].as_deref(),
-                    returns,
-                    None,
-                );
-                Layer::of(values, pack)
-            });
-            for (layer, built) in layers.iter_mut().skip(first).zip(built) {
-                *layer = built;
-            }
+        let built: Vec<Layer> = if side {
+            side_by_side(n, job)
         } else {
-            for layer in (first..goal).rev() {
-                let values = layer_bounds(
-                    table,
-                    preds,
-                    flags[layer],
-                    entries[layer].as_deref(),
-                    returns,
-                    None,
-                );
-                if layer > first {
-                    entries[layer - 1] = Some(entry_of(&values, layer - 1));
-                }
-                layers[layer] = Layer::of(values, pack);
-            }
+            (0..n).map(job).collect()
+        };
+        for (i, built) in built.into_iter().enumerate() {
+            layers[goal - 1 - i] = built;
         }
         Bounds {
             layers,
@@ -86,13 +67,56 @@ impl Bounds {
         }
     }
 
-    /// Whether `returning` builds its layers side by side on `table` (`SIDE_BY_SIDE_FROM`): not
-    /// with `returns`, where some state on a flag's cell is reached only through a return and
-    /// the search for a layer's entries runs over most of the board (with 32 flags on the largest
-    /// board under One Free Life, 2.0 s before the 2.2 s of the layers built side by side, where
-    /// one after another took 3.8 s in all).
-    pub(super) fn side_by_side_on(table: &StepTable, returns: Option<&Returns>) -> bool {
-        table.states() >= SIDE_BY_SIDE_FROM && returns.is_none()
+    /// Whether `returning` searches its layers side by side on `table` (`SIDE_BY_SIDE_FROM`).
+    pub(super) fn side_by_side_on(table: &StepTable) -> bool {
+        table.states() >= SIDE_BY_SIDE_FROM
+    }
+}
+
+/// A layer's entry, handed from the search of the layer after it to its own.
+#[derive(Default)]
+struct Entry {
+    values: Mutex<Option<Vec<u16>>>,
+    ready: Condvar,
+}
+
+impl Entry {
+    fn give(&self, values: Vec<u16>) {
+        *self.values.lock().unwrap_or_else(PoisonError::into_inner) = Some(values);
+        self.ready.notify_all();
+    }
+
+    /// The values, once given.
+    fn take(&self) -> Vec<u16> {
+        let mut values = self.values.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(v) = values.take() {
+                return v;
+            }
+            values = self
+                .ready
+                .wait(values)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// Where a layer's search hands on the entry of the layer before it: once, and with no values
+/// (every one `NEVER`) if the search ends in a panic, so that the layer waiting for it does not
+/// wait for ever (the panic is the caller's all the same: `side_by_side`).
+struct HandOn<'e>(Option<&'e Entry>);
+
+impl HandOn<'_> {
+    fn hand_on(&mut self, values: &[u16]) {
+        if let Some(entry) = self.0.take() {
+            entry.give(values.to_vec());
+        }
+    }
+}
+
+impl Drop for HandOn<'_> {
+    fn drop(&mut self) {
+        self.hand_on(&[]);
     }
 }
 
@@ -106,26 +130,30 @@ fn on_cell(cell: usize) -> std::ops::Range<usize> {
 /// other step costs 1; with `returns`, a destruction in phase `p` costs `PHASES - p` plus the
 /// least bound of a return (`Returns`). Breadth-first backwards, the states whose first value
 /// comes from touching the flag or from a destruction joining in the order of their values, so
-/// that a state's first value is its last. With `until`, the search stops once every state of
-/// that cell has its value, and only those values are sure.
+/// that a state's first value is its last. With `until`, the values on that cell are handed on
+/// as soon as they are all settled (or at the end, where those with none are `NEVER`).
 fn layer_bounds(
     table: &StepTable,
     preds: &Preds,
     flag: usize,
     entry: Option<&[u16]>,
     returns: Option<&Returns>,
-    until: Option<usize>,
+    mut until: Option<(usize, &mut HandOn<'_>)>,
 ) -> Vec<u16> {
     let states = table.states();
     // Kept in 16 bits as they are found (`narrow_one`): 4 MB instead of 8 a layer on the
     // largest board, and no copy.
     let mut dist = vec![u16::MAX; states];
     let on_flag = on_cell(flag);
-    let settled = |dist: &[u16]| {
-        until.is_some_and(|cell| {
-            dist.get(on_cell(cell))
-                .is_some_and(|values| values.iter().all(|&d| d != u16::MAX))
-        })
+    // Hands on the values of `until`'s cell if they are all settled, or if `anyway`.
+    let mut hand_on = |dist: &[u16], anyway: bool| {
+        if let Some((cell, to)) = &mut until {
+            let values = dist.get(on_cell(*cell)).unwrap_or_default();
+            if anyway || values.iter().all(|&d| d != u16::MAX) {
+                to.hand_on(values);
+                until = None;
+            }
+        }
     };
     // The steps onto the flag: into any state on its cell.
     let mut sources: Vec<(u32, u32)> = Vec::new();
@@ -192,10 +220,9 @@ fn layer_bounds(
         now.clear();
         std::mem::swap(&mut now, &mut next);
         v += 1;
-        if settled(&dist) {
-            break;
-        }
+        hand_on(&dist, false);
     }
+    hand_on(&dist, true);
     dist
 }
 

@@ -248,7 +248,8 @@ fn analyse_in(
                 .map(|s| s.returning_to(&start_cells(&factory, start)))
         {
             searcher.progress = Some(progress);
-            if let Some(s) = solver::solve_with(&searcher, start, &facings, detail) {
+            if let Some((mut s, typical)) = solver::solve_apart(&searcher, start, &facings, detail)
+            {
                 if progress.is_cancelled() {
                     return None;
                 }
@@ -273,7 +274,15 @@ fn analyse_in(
                 }
                 // A flag that luck reaches is no cut for the starts' lines.
                 let cut = cut.filter(|c| !analysis.by_chance.iter().any(|b| b.flag == c.flag));
-                analysis.starts = starts::every_start(course.start, &searcher, &s, cut.as_ref());
+                let (lines, typical) = starts::every_start(
+                    course.start,
+                    &searcher,
+                    &s,
+                    cut.as_ref(),
+                    typical.as_ref(),
+                );
+                analysis.starts = lines;
+                s.typical = typical;
                 if progress.is_cancelled() {
                     return None;
                 }

@@ -17,8 +17,8 @@ pub const STAGES: [&str; 6] = [
     "setup rules",
     "where one card takes a robot",
     "the shortest whole line",
-    "each leg and the typical hand",
-    "every start",
+    "each leg",
+    "every start and the typical hand",
     "luck and difficulty",
 ];
 
@@ -110,7 +110,7 @@ mod tests {
         p.enter(3);
         p.set_within(0.5);
         assert!((p.fraction() - 3.5 / 6.0).abs() < 1e-3);
-        assert_eq!(p.describe(), "stage 4 of 6: each leg and the typical hand");
+        assert_eq!(p.describe(), "stage 4 of 6: each leg");
         assert!(!p.is_cancelled());
         p.cancel();
         assert!(p.is_cancelled());

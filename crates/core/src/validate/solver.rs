@@ -285,6 +285,46 @@ pub(super) fn solve_with(
     facings: &[Facing],
     detail: Detail,
 ) -> Option<Solution> {
+    let (mut solution, typical) = solve_apart(searcher, start, facings, detail)?;
+    solution.typical = typical.map(|t| t.line(searcher));
+    Some(solution)
+}
+
+/// What the search for the typical-hand line needs from the line's (`solve_apart`).
+pub(super) struct TypicalAsk {
+    seeds: Vec<State>,
+    /// The line's registers; `None` when it found none.
+    shortest: Option<u32>,
+    /// The line's search stopped at its budget.
+    gave_up: bool,
+}
+
+impl TypicalAsk {
+    /// The shortest line a typical hand allows (`Searcher::typical_line`).
+    pub fn line(&self, searcher: &Searcher<'_>) -> TypicalLine {
+        let t = searcher.typical_line(&self.seeds, self.shortest, self.gave_up);
+        TypicalLine {
+            registers: t.finish.map(|f| t.visits.level(f.0 as usize) + 1),
+            damage: t.finish.map_or(0, |f| {
+                let mut steps = steps_of(searcher, &t.visits, f.0);
+                steps.push(step_from(searcher, &t.visits.state(f.0), f.1, f.2, f.3));
+                steps.iter().map(|s| u32::from(s.damage)).sum()
+            }),
+            gave_up: t.gave_up,
+            at_least: (t.gave_up && t.finish.is_none() && t.at_least > 0).then_some(t.at_least),
+        }
+    }
+}
+
+/// `solve_with`, leaving the typical-hand line out of the solution (`typical` is `None`) and
+/// giving what its search needs instead (in `Detail::Full`), so that it may run beside the
+/// other starts' searches (`starts::every_start`).
+pub(super) fn solve_apart(
+    searcher: &Searcher<'_>,
+    start: Square,
+    facings: &[Facing],
+    detail: Detail,
+) -> Option<(Solution, Option<TypicalAsk>)> {
     let table = searcher.table;
     let factory = table.factory();
     let flags = &searcher.flags;
@@ -469,31 +509,23 @@ pub(super) fn solve_with(
     if let Some(u) = &mut unreachable {
         u.traps = traps.get(usize::from(u.flag) - 1).map_or(0, Vec::len);
     }
-    let mut typical = None;
-    if full {
-        let t = searcher.typical_line(&seeds, shortest, line_gave_up);
-        typical = Some(TypicalLine {
-            registers: t.finish.map(|f| t.visits.level(f.0 as usize) + 1),
-            damage: t.finish.map_or(0, |f| {
-                let mut steps = steps_of(searcher, &t.visits, f.0);
-                steps.push(step_from(searcher, &t.visits.state(f.0), f.1, f.2, f.3));
-                steps.iter().map(|s| u32::from(s.damage)).sum()
-            }),
-            gave_up: t.gave_up,
-            at_least: (t.gave_up && t.finish.is_none() && t.at_least > 0).then_some(t.at_least),
-        });
-    }
-    Some(Solution {
+    let typical = full.then_some(TypicalAsk {
+        seeds,
+        shortest,
+        gave_up: line_gave_up,
+    });
+    let solution = Solution {
         start,
         facing,
         legs,
         unreachable,
         leg_minima,
         chance,
-        typical,
+        typical: None,
         gave_up,
         undecided,
-    })
+    };
+    Some((solution, typical))
 }
 
 /// The visit of the best arrival on the highest layer reached: fewest registers, then least

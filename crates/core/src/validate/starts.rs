@@ -7,7 +7,7 @@ use super::Diagnostic;
 use super::rules::severity_of;
 use super::search::Searcher;
 use super::side_by_side::side_by_side;
-use super::solver::{self, Detail, Solution, Unreachable};
+use super::solver::{self, Detail, Solution, TypicalAsk, TypicalLine, Unreachable};
 use crate::geom::{Facing, Square};
 use crate::model::StartRule;
 
@@ -86,7 +86,9 @@ pub struct Fairness {
 }
 
 /// The lines from every start; `first` is the full solution of the first start (numbered start
-/// 1, or the archive start), already computed.
+/// 1, or the archive start), already computed. With `typical`, also the first start's
+/// typical-hand line, searched side by side with the other starts' lines (issue 17 item 7: on
+/// the largest board its search ran alone on one core for seconds).
 ///
 /// `cut`: a flag after the first that no way reaches from the flag before it
 /// (`solver::cut_off_after`): no line from any start finishes, and none is searched.
@@ -95,7 +97,8 @@ pub(super) fn every_start(
     searcher: &Searcher<'_>,
     first: &Solution,
     cut: Option<&Unreachable>,
-) -> Vec<StartLine> {
+    typical: Option<&TypicalAsk>,
+) -> (Vec<StartLine>, Option<TypicalLine>) {
     let cut = cut.filter(|c| c.flag > 1);
     let cut_line = |number: Option<u8>, square: Square, facing: Facing| {
         cut.map(|c| StartLine {
@@ -108,10 +111,8 @@ pub(super) fn every_start(
     // largest board under One Free Life, 14 s and 570 MB) and most likely stop there too. They
     // are not searched, and say so; a flag cut off from every start is still said.
     let skip = first.undecided && cut.is_none();
-    match start {
-        StartRule::Archive(_) => vec![
-            cut_line(None, first.start, first.facing).unwrap_or_else(|| StartLine::of(None, first)),
-        ],
+    let mut starts = match start {
+        StartRule::Archive(_) => vec![(None, first.start, first.facing)],
         StartRule::Numbered => {
             let mut starts = searcher.table.factory().board().start_squares();
             // Robots take one square of each number (seed 000, Set Up): a number printed on more
@@ -119,32 +120,61 @@ pub(super) fn every_start(
             // is solved (each square a whole search: 200 of them on the largest course would
             // run for minutes).
             starts.dedup_by_key(|s| s.0);
-            // Each start's search is its own: they run side by side (`side_by_side`).
-            side_by_side(starts.len(), |i| {
-                let (number, square, facing) = starts[i];
-                let n = Some(number.get());
-                if i == 0 {
-                    return cut_line(n, first.start, first.facing)
-                        .unwrap_or_else(|| StartLine::of(n, first));
-                }
-                if let Some(line) = cut_line(n, square, facing) {
-                    return line;
-                }
-                if skip {
-                    return StartLine {
-                        undecided: true,
-                        skipped: true,
-                        ..StartLine::no_line(n, square, facing)
-                    };
-                }
-                match solver::solve_with(searcher, square, &[facing], Detail::LineOnly) {
-                    Some(s) => StartLine::of(n, &s),
-                    // A start the robot cannot stand on has its own diagnostic.
-                    None => StartLine::no_line(n, square, facing),
-                }
-            })
+            starts
+                .into_iter()
+                .map(|(number, square, facing)| (Some(number.get()), square, facing))
+                .collect()
+        }
+    };
+    if starts.is_empty() {
+        starts.push((None, first.start, first.facing));
+    }
+    /// A job's result: the typical-hand line or a start's line.
+    enum Done {
+        Typical(TypicalLine),
+        Start(StartLine),
+    }
+    // Job 0 is the typical-hand line, when asked for: the longest, so it starts first. Each
+    // search is its own: they run side by side (`side_by_side`), two at a time.
+    let extra = usize::from(typical.is_some());
+    let done = side_by_side(extra + starts.len(), |j| {
+        if let (Some(t), true) = (typical, j < extra) {
+            return Done::Typical(t.line(searcher));
+        }
+        let i = j - extra;
+        let (n, square, facing) = starts[i];
+        if i == 0 {
+            return Done::Start(
+                cut_line(n, first.start, first.facing).unwrap_or_else(|| StartLine::of(n, first)),
+            );
+        }
+        if let Some(line) = cut_line(n, square, facing) {
+            return Done::Start(line);
+        }
+        if skip {
+            return Done::Start(StartLine {
+                undecided: true,
+                skipped: true,
+                ..StartLine::no_line(n, square, facing)
+            });
+        }
+        Done::Start(
+            match solver::solve_with(searcher, square, &[facing], Detail::LineOnly) {
+                Some(s) => StartLine::of(n, &s),
+                // A start the robot cannot stand on has its own diagnostic.
+                None => StartLine::no_line(n, square, facing),
+            },
+        )
+    });
+    let mut lines = Vec::new();
+    let mut line = None;
+    for d in done {
+        match d {
+            Done::Typical(t) => line = Some(t),
+            Done::Start(s) => lines.push(s),
         }
     }
+    (lines, line)
 }
 
 /// The fairness of `lines`; `None` with fewer than two starts that finish.

@@ -65,6 +65,17 @@ fn cancel_stops_the_check_of_the_largest_course_and_the_panel_says_so() {
         h.query_by_label_contains("Check cancelled").is_some(),
         "the panel does not say the check was cancelled"
     );
+    // No check of this course ever finished: its problems are not known, and the panel does
+    // not say there are none.
+    assert!(!h.state().analyser().has_finished());
+    assert!(
+        h.query_by_label_contains("No problems").is_none(),
+        "a course never checked is said to have no problems"
+    );
+    assert!(
+        h.query_by_label_contains("Not checked yet").is_some(),
+        "the panel does not say the course is not checked yet"
+    );
 }
 
 #[test]

@@ -41,7 +41,10 @@ pub fn linked_course_ui(ui: &mut Ui, ws: &Workspace) -> Vec<Command> {
         ui,
         &linked.diagnostics,
         None,
-        ws.linked_analyser.is_busy(),
+        (
+            ws.linked_analyser.is_busy(),
+            ws.linked_analyser.has_finished(),
+        ),
     );
     commands
 }

@@ -30,7 +30,7 @@ impl CourseEditor {
             ui,
             &ws.diagnostics,
             ws.diagnostic_shown.as_ref(),
-            ws.analyser.is_busy(),
+            (ws.analyser.is_busy(), ws.analyser.has_finished()),
         ));
         if changed {
             ws.view.hold();

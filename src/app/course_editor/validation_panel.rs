@@ -10,12 +10,13 @@ use crate::validate::{Diagnostic, Severity, Solution};
 use egui::{RichText, Ui};
 
 /// Lists `diagnostics`, marking the one shown; `checking` says a newer check is still running
-/// in the background (the list is the last one until it is done). Returns the one clicked.
+/// in the background (the list is the last one until it is done), `checked` that some check has
+/// finished (else an empty list says nothing). Returns the one clicked.
 pub fn validation_ui(
     ui: &mut Ui,
     diagnostics: &[Diagnostic],
     shown: Option<&Diagnostic>,
-    checking: bool,
+    (checking, checked): (bool, bool),
 ) -> Option<Command> {
     let mut command = None;
     ui.horizontal(|ui| {
@@ -29,6 +30,11 @@ pub fn validation_ui(
     });
     if diagnostics.is_empty() && checking {
         ui.weak("Checking the course...");
+        return None;
+    }
+    if diagnostics.is_empty() && !checked {
+        // A check cancelled before any finished: nothing is known yet.
+        ui.weak("Not checked yet: no check of this course has finished.");
         return None;
     }
     if diagnostics.is_empty() {
@@ -200,8 +206,10 @@ pub fn analysis_ui(ui: &mut Ui, analyser: &mut Analyser) {
         // The bar moves while the worker works: look again in a moment.
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(250));
-    } else if analyser.was_cancelled() {
+    } else if analyser.was_cancelled() && analyser.has_finished() {
         ui.weak("Check cancelled: the problems below are from the last finished check; the next edit checks the course again.");
+    } else if analyser.was_cancelled() {
+        ui.weak("Check cancelled before any check of this course finished; the next edit checks it again.");
     }
     let (starts, fairness) = analyser.starts();
     if !starts.is_empty() {

@@ -58,6 +58,9 @@ pub struct Analyser {
     working: Arc<AtomicBool>,
     /// The last check was cancelled with the Cancel button (until the next one starts).
     cancelled: bool,
+    /// Whether any check's result has been taken: until then the problems on show are none
+    /// because nothing has been checked, not because nothing is wrong.
+    finished: bool,
     /// The bot games of the course last submitted.
     pub play: PlayEstimator,
 }
@@ -77,6 +80,7 @@ impl Analyser {
             progress: None,
             working: Arc::new(AtomicBool::new(false)),
             cancelled: false,
+            finished: false,
             play: PlayEstimator::new(ctx.clone()),
         }
     }
@@ -181,6 +185,12 @@ impl Analyser {
     fn keep(&mut self, analysis: &Analysis) {
         self.starts = (analysis.starts.clone(), analysis.fairness);
         self.since = None;
+        self.finished = true;
+    }
+
+    /// Whether any check has finished and its result been taken.
+    pub fn has_finished(&self) -> bool {
+        self.finished
     }
 
     /// The analysis of the latest job, once, when it is ready.

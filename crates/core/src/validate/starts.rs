@@ -111,7 +111,7 @@ pub(super) fn every_start(
     // largest board under One Free Life, 14 s and 570 MB) and most likely stop there too. They
     // are not searched, and say so; a flag cut off from every start is still said.
     let skip = first.undecided && cut.is_none();
-    let mut starts = match start {
+    let starts: Vec<(Option<u8>, Square, Facing)> = match start {
         StartRule::Archive(_) => vec![(None, first.start, first.facing)],
         StartRule::Numbered => {
             let mut starts = searcher.table.factory().board().start_squares();
@@ -126,9 +126,6 @@ pub(super) fn every_start(
                 .collect()
         }
     };
-    if starts.is_empty() {
-        starts.push((None, first.start, first.facing));
-    }
     /// A job's result: the typical-hand line or a start's line.
     enum Done {
         Typical(TypicalLine),

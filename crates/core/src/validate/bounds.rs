@@ -525,7 +525,7 @@ fn capped_bounds(
     after: Option<&[u16]>,
 ) -> Vec<u16> {
     let states = table.states();
-    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
+    let on_flag = cell_states(flag);
     // The steps onto the flag: into any state on its cell, from every set the state before it
     // can hold that does not hold the card's kind already.
     let mut sources: Vec<(u32, u32, u8)> = Vec::new();
@@ -616,6 +616,12 @@ fn capped_bounds(
         v += 1;
     }
     dist
+}
+
+/// The table states on `cell`: its four facings in every register phase (the states on a flag,
+/// where a backward search starts).
+pub(in crate::validate) fn cell_states(cell: usize) -> std::ops::Range<usize> {
+    (cell * 4 * PHASES)..((cell + 1) * 4 * PHASES)
 }
 
 /// From this many states settled at one value, `by_state` sorts them.

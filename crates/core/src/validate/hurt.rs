@@ -9,7 +9,7 @@
 //! when a search proves costly (`Searcher::search_bounded`): they take ten times the plain
 //! bounds' memory.
 
-use super::bounds::{NEVER, Preds};
+use super::bounds::{NEVER, Preds, cell_states};
 use crate::engine::steps::{PHASES, StepTable, damage_of};
 
 /// Damage levels a live robot can have: 0-9.
@@ -161,7 +161,7 @@ fn layer_bounds(
     let mut word = vec![0u8; states];
     // Per state, up to which most (plus one) its values are written.
     let mut written = vec![0u8; states];
-    let on_flag = (flag * 4 * PHASES)..((flag + 1) * 4 * PHASES);
+    let on_flag = cell_states(flag);
     // (value, state, most damage): the steps onto the flag.
     let mut sources: Vec<(u32, u32, u8)> = Vec::new();
     for t in on_flag.clone() {

@@ -5,7 +5,7 @@
 //! layers are searched side by side, each handing the layer before it its entry as soon as it
 //! has settled it (issue 17 item 7: the largest course in under 10 s).
 
-use super::{Bounds, Layer, NEVER, Preds, Returns, by_state, narrow_one, widen};
+use super::{Bounds, Layer, NEVER, Preds, Returns, by_state, cell_states, narrow_one, widen};
 use crate::engine::steps::{PHASES, StepTable};
 use crate::validate::side_by_side::side_by_side;
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -120,11 +120,6 @@ impl Drop for HandOn<'_> {
     }
 }
 
-/// The table states on `cell`: its four facings in every register phase.
-fn on_cell(cell: usize) -> std::ops::Range<usize> {
-    (cell * 4 * PHASES)..((cell + 1) * 4 * PHASES)
-}
-
 /// One layer's bounds: a step onto `flag` costs 1 plus the next layer's bound where it lands
 /// (`entry`, the next layer's values on the flag's cell; 0 when this is the last layer); any
 /// other step costs 1; with `returns`, a destruction in phase `p` costs `PHASES - p` plus the
@@ -144,11 +139,11 @@ fn layer_bounds(
     // Kept in 16 bits as they are found (`narrow_one`): 4 MB instead of 8 a layer on the
     // largest board, and no copy.
     let mut dist = vec![u16::MAX; states];
-    let on_flag = on_cell(flag);
+    let on_flag = cell_states(flag);
     // Hands on the values of `until`'s cell if they are all settled, or if `anyway`.
     let mut hand_on = |dist: &[u16], anyway: bool| {
         if let Some((cell, to)) = &mut until {
-            let values = dist.get(on_cell(*cell)).unwrap_or_default();
+            let values = dist.get(cell_states(*cell)).unwrap_or_default();
             if anyway || values.iter().all(|&d| d != u16::MAX) {
                 to.hand_on(values);
                 until = None;

@@ -4,7 +4,7 @@
 use super::Unreachable;
 use crate::engine::steps::{NO_STEP, PHASES};
 use crate::geom::Square;
-use crate::validate::bounds::{Bounds, NEVER, Preds, by_state};
+use crate::validate::bounds::{Bounds, NEVER, Preds, by_state, cell_states};
 use crate::validate::search::Searcher;
 use std::cell::OnceCell;
 
@@ -224,14 +224,14 @@ pub(in crate::validate) fn never_reaches(
     if searcher.timeline.is_some() {
         // A moving flag stands on many squares, each after some phases.
         let good = reaching(searcher, flag, &searcher.preds.get());
-        return (0..4 * PHASES).all(|i| !good[cell * 4 * PHASES + i]);
+        return cell_states(cell).all(|s| !good[s]);
     }
     let target = searcher.flags[flag];
     if cell == target {
         return false;
     }
     let mut seen = vec![0u64; table.states().div_ceil(64)];
-    let mut stack: Vec<usize> = (cell * 4 * PHASES..(cell + 1) * 4 * PHASES).collect();
+    let mut stack: Vec<usize> = cell_states(cell).collect();
     for &s in &stack {
         seen[s / 64] |= 1 << (s % 64);
     }

@@ -248,7 +248,8 @@ fn analyse_in(
                 .map(|s| s.returning_to(&start_cells(&factory, start)))
         {
             searcher.progress = Some(progress);
-            if let Some((mut s, typical)) = solver::solve_apart(&searcher, start, &facings, detail)
+            if let Some((mut s, typical)) =
+                solver::solve_apart(&searcher, start, &facings, detail, 0)
             {
                 if progress.is_cancelled() {
                     return None;

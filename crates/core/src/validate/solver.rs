@@ -285,7 +285,7 @@ pub(super) fn solve_with(
     facings: &[Facing],
     detail: Detail,
 ) -> Option<Solution> {
-    let (mut solution, typical) = solve_apart(searcher, start, facings, detail)?;
+    let (mut solution, typical) = solve_apart(searcher, start, facings, detail, 0)?;
     solution.typical = typical.map(|t| t.line(searcher));
     Some(solution)
 }
@@ -318,12 +318,14 @@ impl TypicalAsk {
 
 /// `solve_with`, leaving the typical-hand line out of the solution (`typical` is `None`) and
 /// giving what its search needs instead (in `Detail::Full`), so that it may run beside the
-/// other starts' searches (`starts::every_start`).
+/// other starts' searches (`starts::every_start`). No line is shorter than `floor` (0: none
+/// known), where the line's passes begin.
 pub(super) fn solve_apart(
     searcher: &Searcher<'_>,
     start: Square,
     facings: &[Facing],
     detail: Detail,
+    floor: u32,
 ) -> Option<(Solution, Option<TypicalAsk>)> {
     let table = searcher.table;
     let factory = table.factory();
@@ -347,7 +349,7 @@ pub(super) fn solve_apart(
     };
     // The line is the first finish: searched within bounds (the same finish as the whole
     // search), and whole only when there is none, to say how far a line gets.
-    let bounded = searcher.search_from_bounds(&seeds, goal, opts, &searcher.bounds, 0);
+    let bounded = searcher.search_from_bounds(&seeds, goal, opts, &searcher.bounds, floor);
     let out = match bounded {
         Some(out) => out,
         None => searcher.search(&seeds, goal, opts),

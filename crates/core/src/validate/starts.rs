@@ -4,10 +4,12 @@
 //! the best start from the worst. A flag no line reaches from some start is an error naming it.
 
 use super::Diagnostic;
+use super::bounds::NEVER;
 use super::rules::severity_of;
-use super::search::Searcher;
+use super::search::{FREE, Searcher};
 use super::side_by_side::side_by_side;
 use super::solver::{self, Detail, Solution, TypicalAsk, TypicalLine, Unreachable};
+use crate::engine::steps::{NO_STEP, PHASES, damage_of, node_of};
 use crate::geom::{Facing, Square};
 use crate::model::StartRule;
 
@@ -131,6 +133,13 @@ pub(super) fn every_start(
         Typical(TypicalLine),
         Start(StartLine),
     }
+    // Where each start's passes begin: no lower than the first start's line less the
+    // registers from the first start to it (`floors`).
+    let nodes: Vec<u32> = starts
+        .iter()
+        .map(|&(_, square, facing)| node(searcher, square, facing))
+        .collect();
+    let floors = floors(searcher, first, &nodes);
     // Job 0 is the typical-hand line, when asked for: the longest, so it starts first. Each
     // search is its own: they run side by side (`side_by_side`), two at a time.
     let extra = usize::from(typical.is_some());
@@ -156,8 +165,8 @@ pub(super) fn every_start(
             });
         }
         Done::Start(
-            match solver::solve_with(searcher, square, &[facing], Detail::LineOnly) {
-                Some(s) => StartLine::of(n, &s),
+            match solver::solve_apart(searcher, square, &[facing], Detail::LineOnly, floors[i]) {
+                Some((s, _)) => StartLine::of(n, &s),
                 // A start the robot cannot stand on has its own diagnostic.
                 None => StartLine::no_line(n, square, facing),
             },
@@ -172,6 +181,107 @@ pub(super) fn every_start(
         }
     }
     (lines, line)
+}
+
+/// A start's node in the step table (`u32::MAX` off the board).
+fn node(searcher: &Searcher<'_>, square: Square, facing: Facing) -> u32 {
+    searcher
+        .table
+        .factory()
+        .index(square)
+        .map_or(u32::MAX, |cell| (cell * 4 + facing.index()) as u32)
+}
+
+/// For each start's node in `to`, a line no shorter than its own (0: none known), from the
+/// first start's line (issue 17 item 7: on the largest board with 8 flags each start's passes
+/// began 30 registers below its line, at its relaxed bound, and ran through 6 million states).
+///
+/// Where the first start's robot can stand on another start at the start of a turn, facing as
+/// it does, undamaged and with no flag touched, after `r` registers, it is in that start's first
+/// state: from there it can go on as that start's line does, so no line from that start is
+/// shorter than the first start's line less `r` (`registers_between`, searched only while that
+/// could raise some start's floor over its bound). A floor only sets where a start's passes
+/// begin: any limit up to the line finds the same line (`Searcher::passes`). None under moving
+/// flags or a lives rule, where a turn's timeline or an archive tells such a state apart from
+/// the start's.
+fn floors(searcher: &Searcher<'_>, first: &Solution, to: &[u32]) -> Vec<u32> {
+    if searcher.timed() || first.undecided || !first.finishes() {
+        return vec![0; to.len()];
+    }
+    let line = first.registers();
+    let most = to
+        .iter()
+        .filter(|&&n| n != u32::MAX)
+        .map(|&n| searcher.bounds.of(0, n, 0, &[FREE; 5]))
+        .filter(|&b| b != NEVER && b < line)
+        .map(|b| line - b)
+        .max()
+        .unwrap_or(0);
+    let from = node(searcher, first.start, first.facing);
+    registers_between(searcher, from, to, most)
+        .into_iter()
+        .map(|r| r.map_or(0, |r| line - r))
+        .collect()
+}
+
+/// The fewest registers, fewer than `most`, from node `from` to each node of `to`, both at the
+/// start of a turn (register phase 1), on steps that take no damage and end no register on
+/// flag 1: breadth first over the step table. `None` where there is no such way.
+fn registers_between(
+    searcher: &Searcher<'_>,
+    from: u32,
+    to: &[u32],
+    most: u32,
+) -> Vec<Option<u32>> {
+    let table = searcher.table;
+    let mut found = vec![None; to.len()];
+    // The nodes wanted, each with its index in `to`, in order for a binary search.
+    let mut wanted: Vec<(u32, usize)> = to.iter().copied().zip(0..).collect();
+    wanted.sort_unstable();
+    let flag = searcher.flags.first().copied();
+    let mut seen = vec![false; table.states()];
+    let start = from as usize * PHASES;
+    let Some(s) = seen.get_mut(start) else {
+        return found;
+    };
+    *s = true;
+    let mut frontier = vec![start];
+    let mut next = Vec::new();
+    let mut left = to.len();
+    for r in 0..most {
+        if (r as usize).is_multiple_of(PHASES) {
+            for &ts in &frontier {
+                let n = (ts / PHASES) as u32;
+                let at = wanted.partition_point(|w| w.0 < n);
+                for &(_, i) in wanted[at..].iter().take_while(|w| w.0 == n) {
+                    if found[i].is_none() {
+                        found[i] = Some(r);
+                        left -= 1;
+                    }
+                }
+            }
+        }
+        if left == 0 || frontier.is_empty() {
+            break;
+        }
+        next.clear();
+        for &ts in &frontier {
+            let phase = (ts % PHASES + 1) % PHASES;
+            for &step in table.steps(ts) {
+                let to = node_of(step);
+                if to == NO_STEP || damage_of(step) > 0 || Some((to / 4) as usize) == flag {
+                    continue;
+                }
+                let at = to as usize * PHASES + phase;
+                if let Some(s) = seen.get_mut(at).filter(|s| !**s) {
+                    *s = true;
+                    next.push(at);
+                }
+            }
+        }
+        std::mem::swap(&mut frontier, &mut next);
+    }
+    found
 }
 
 /// The fairness of `lines`; `None` with fewer than two starts that finish.
@@ -216,3 +326,7 @@ pub(super) fn unreachable_from_starts(lines: &[StartLine], out: &mut Vec<Diagnos
         }
     }
 }
+
+#[cfg(test)]
+#[path = "starts_tests.rs"]
+mod tests;

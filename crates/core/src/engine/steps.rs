@@ -56,6 +56,13 @@ fn pack(node: u32, damage: u8) -> u32 {
     node | u32::from(damage) << NODE_BITS
 }
 
+/// The table state a step from table state `state` onto node `to` leads to: `to` in the next
+/// register phase (after the fifth, the first of the next turn).
+#[inline(always)]
+pub fn after(state: usize, to: u32) -> usize {
+    to as usize * PHASES + (state % PHASES + 1) % PHASES
+}
+
 /// The node of a packed step, `NO_STEP` for none.
 #[inline(always)]
 pub fn node_of(step: u32) -> u32 {

@@ -7,7 +7,7 @@
 //! most likely line: its chance gives the expected number of tries. Damage is not counted here.
 
 use super::hands;
-use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable};
+use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable, after};
 use crate::engine::{Event, Game, RobotSetup, Settings};
 use crate::geom::Facing;
 use crate::model::Device;
@@ -72,7 +72,6 @@ pub(super) fn best_chances(
             }
             settled.push(first);
             while let Some(state) = settled.pop() {
-                let phase = state % PHASES;
                 let sure = table
                     .next_nodes(state)
                     .into_iter()
@@ -84,7 +83,7 @@ pub(super) fn best_chances(
                     .into_iter()
                     .flatten();
                 for (to, c) in sure.chain(lucky.map(|&(to, p)| (to, -p.ln()))) {
-                    let target = to as usize * PHASES + (phase + 1) % PHASES;
+                    let target = after(state, to);
                     let total = cost + c;
                     if (to / 4) as usize == flag {
                         // Onto the flag: a seed of the next layer.

@@ -7,7 +7,7 @@
 
 use super::Diagnostic;
 use super::rules::severity_of;
-use crate::engine::steps::{NO_STEP, PHASES};
+use crate::engine::steps::{NO_STEP, PHASES, after};
 use crate::engine::{Factory, StepTable};
 use crate::geom::{Facing, Square};
 use crate::model::Course;
@@ -101,13 +101,12 @@ fn reachable(table: &StepTable, start: Square, facings: &[Facing]) -> Vec<bool> 
     }
     while let Some(state) = stack.pop() {
         let state = state as usize;
-        let phase = state % PHASES;
         for to in table.next_nodes(state) {
             if to == NO_STEP {
                 continue;
             }
             cells[to as usize / 4] = true;
-            let next = to as usize * PHASES + (phase + 1) % PHASES;
+            let next = after(state, to);
             if let Some(s) = seen.get_mut(next)
                 && !std::mem::replace(s, true)
             {

@@ -575,7 +575,7 @@ pub(super) fn numbered_flags(squares: &[Square]) -> Vec<Flag> {
 }
 
 /// A course's factory and step table under the plain rules.
-fn table_of(course: &Course) -> (Arc<Factory>, StepTable) {
+pub(super) fn table_of(course: &Course) -> (Arc<Factory>, StepTable) {
     let factory = Arc::new(Factory::new(course.compile(&Library::builtin())));
     let Some(table) = StepTable::new(Arc::clone(&factory)) else {
         panic!("{}: no table", course.name)

@@ -9,7 +9,7 @@ use super::rules::severity_of;
 use super::search::{FREE, Searcher};
 use super::side_by_side::side_by_side;
 use super::solver::{self, Detail, Solution, TypicalAsk, TypicalLine, Unreachable};
-use crate::engine::steps::{NO_STEP, PHASES, damage_of, node_of};
+use crate::engine::steps::{NO_STEP, PHASES, after, damage_of, node_of};
 use crate::geom::{Facing, Square};
 use crate::model::StartRule;
 
@@ -266,13 +266,12 @@ fn registers_between(
         }
         next.clear();
         for &ts in &frontier {
-            let phase = (ts % PHASES + 1) % PHASES;
             for &step in table.steps(ts) {
                 let to = node_of(step);
                 if to == NO_STEP || damage_of(step) > 0 || Some((to / 4) as usize) == flag {
                     continue;
                 }
-                let at = to as usize * PHASES + phase;
+                let at = after(ts, to);
                 if let Some(s) = seen.get_mut(at).filter(|s| !**s) {
                     *s = true;
                     next.push(at);

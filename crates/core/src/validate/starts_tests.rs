@@ -3,23 +3,12 @@
 //! whether its passes begin at its floor or at its bound.
 
 use super::*;
-use crate::engine::Factory;
-use crate::engine::steps::StepTable;
 use crate::format::Library;
 use crate::geom::Facing;
 use crate::model::{Barrier, Beams, EdgeSpec, Mount, SquareSpec, StartNumber, StartSquare, Tile};
 use crate::validate::hurt::tests::laser_course;
 use crate::validate::solver;
-use crate::validate::solver_tests::one_tile_course;
-use std::sync::Arc;
-
-fn table(course: &crate::model::Course) -> StepTable {
-    let factory = Arc::new(Factory::new(course.compile(&Library::builtin())));
-    let Some(table) = StepTable::new(factory) else {
-        panic!("{}: no table", course.name)
-    };
-    table
-}
+use crate::validate::solver_tests::{one_tile_course, table_of};
 
 #[test]
 fn the_registers_between_two_starts_take_no_damage_and_end_no_register_on_flag_1() {
@@ -51,7 +40,7 @@ fn the_registers_between_two_starts_take_no_damage_and_end_no_register_on_flag_1
         Square::new(0, 0),
         &[Square::new(3, 0), Square::new(8, 1)],
     );
-    let table = table(&course);
+    let (_, table) = table_of(&course);
     let Some(searcher) = solver::searcher(&table) else {
         panic!("no flags")
     };
@@ -165,7 +154,7 @@ fn every_starts_line_is_the_same_from_its_floor_and_the_floor_is_no_longer_than_
             .into_iter()
             .map(|(_, s, _)| s)
             .collect();
-        let table = table(course);
+        let (_, table) = table_of(course);
         let Some(searcher) = solver::searcher(&table) else {
             panic!("no flags")
         };

@@ -2,7 +2,7 @@
 //! of each flag, and the flag a line search that stopped at its budget can still show cut off.
 
 use super::Unreachable;
-use crate::engine::steps::{NO_STEP, PHASES};
+use crate::engine::steps::{NO_STEP, PHASES, after};
 use crate::geom::Square;
 use crate::validate::bounds::{Bounds, NEVER, Preds, by_state, cell_states};
 use crate::validate::search::Searcher;
@@ -172,12 +172,11 @@ impl Core {
         reached[core] = true;
         let mut stack = vec![core];
         while let Some(s) = stack.pop() {
-            let phase = s % PHASES;
             for to in table.next_nodes(s) {
                 if to == NO_STEP {
                     continue;
                 }
-                let t = to as usize * PHASES + (phase + 1) % PHASES;
+                let t = after(s, to);
                 if !reached[t] {
                     reached[t] = true;
                     stack.push(t);
@@ -236,7 +235,6 @@ pub(in crate::validate) fn never_reaches(
         seen[s / 64] |= 1 << (s % 64);
     }
     while let Some(s) = stack.pop() {
-        let phase = s % PHASES;
         for to in table.next_nodes(s) {
             if to == NO_STEP {
                 continue;
@@ -244,7 +242,7 @@ pub(in crate::validate) fn never_reaches(
             if (to / 4) as usize == target {
                 return false;
             }
-            let t = to as usize * PHASES + (phase + 1) % PHASES;
+            let t = after(s, to);
             if seen[t / 64] & (1 << (t % 64)) == 0 {
                 seen[t / 64] |= 1 << (t % 64);
                 stack.push(t);

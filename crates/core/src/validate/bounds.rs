@@ -224,14 +224,28 @@ impl Bounds {
     /// `preds` are dropped once read (the layers walk lists of their own): when the caller
     /// holds them no more, the 70 MB of the largest board's are freed before its bounds are
     /// built.
+    #[cfg(test)]
     pub fn typical(
         table: &StepTable,
         preds: Arc<Preds>,
         flags: &[usize],
         caps: &[[u8; 7]; 10],
     ) -> Bounds {
+        Bounds::typical_until(table, preds, flags, caps, &|| false).unwrap_or_else(Bounds::off)
+    }
+
+    /// `typical`, or `None` when `stop` says so (asked between one flag's values and the
+    /// next's): they may be built beside the line's search before it is known whether they
+    /// are needed (`Searcher::typical_bounds`).
+    pub fn typical_until(
+        table: &StepTable,
+        preds: Arc<Preds>,
+        flags: &[usize],
+        caps: &[[u8; 7]; 10],
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Bounds> {
         let compact = Bounds::typical_values(table, flags.len()) >= COMPACT_TYPICAL;
-        Bounds::typical_kept(table, preds, flags, caps, compact)
+        Bounds::typical_kept(table, preds, flags, caps, compact, stop)
     }
 
     /// `typical`, its sets kept in four bits or not as `compact` says (`TypicalLayer::of`).
@@ -241,12 +255,13 @@ impl Bounds {
         flags: &[usize],
         caps: &[[u8; 7]; 10],
         compact: bool,
-    ) -> Bounds {
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Bounds> {
         if table.states() > MOST_STATES {
             // No table the format allows comes near (the largest has about 2 million states),
             // but past this the predecessor lists with their capped bits would not fit 32
             // bits: the searches run whole, as without bounds.
-            return Bounds::off();
+            return Some(Bounds::off());
         }
         let capped = Capped::of(caps);
         let preds = CappedPreds::of(preds, capped);
@@ -256,6 +271,9 @@ impl Bounds {
         // The layer after, whole: the next layer's values start from it.
         let mut after: Option<Vec<u16>> = None;
         for layer in (0..goal).rev() {
+            if stop() {
+                return None;
+            }
             let values = capped_bounds(table, &preds, flags[layer], after.as_deref());
             let mut none = Vec::new();
             typical.push(TypicalLayer::of(&values, &mut none, compact));
@@ -266,14 +284,14 @@ impl Bounds {
         typical.reverse();
         let mut bits = [0; 256];
         bits[..CARDS.len()].copy_from_slice(&capped.0);
-        Bounds {
+        Some(Bounds {
             layers,
             typical: Some(Typical {
                 layers: typical,
                 bits,
             }),
             off: false,
-        }
+        })
     }
 
     /// How many values `typical` takes for `flags` flags on `table`: one per table state, set of

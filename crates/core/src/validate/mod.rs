@@ -34,7 +34,9 @@ use crate::engine::Factory;
 use crate::geom::Square;
 use crate::model::{Board, Course, TileSource};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock, mpsc};
+use std::thread::ScopedJoinHandle;
 
 pub use difficulty::Difficulty;
 pub use progress::Progress;
@@ -248,11 +250,45 @@ fn analyse_in(
                 .map(|s| s.returning_to(&start_cells(&factory, start)))
         {
             searcher.progress = Some(progress);
-            if let Some((mut s, typical)) =
-                solver::solve_apart(&searcher, start, &facings, detail, 0)
-            {
+            // A second thread, where the machine runs two at once (`side_by_side::threads`):
+            // beside the line's search it builds the typical hand's bounds, when that line is
+            // asked for, and beside the first start's legs it begins the other starts'
+            // searches, where the line alone says enough to begin them
+            // (`starts::Others::early`). Issue 17 item 7: on the largest board with 8 flags both
+            // waited for the legs while one core had nothing to do.
+            let early: OnceLock<starts::Others> = OnceLock::new();
+            // No line, so no typical-hand line: its bounds stop being built.
+            let unwanted = AtomicBool::new(false);
+            let cancelled = std::thread::scope(|scope| {
+                let (begin, begun) = mpsc::channel::<&starts::Others>();
+                let mut helper = (side_by_side::threads() > 1).then(|| {
+                    let (searcher, unwanted) = (&searcher, &unwanted);
+                    scope.spawn(move || {
+                        if detail == solver::Detail::Full && searcher.builds_typical_bounds() {
+                            let stop = || unwanted.load(Ordering::Relaxed) || searcher.cancelled();
+                            searcher.typical_bounds(&stop);
+                        }
+                        if let Ok(others) = begun.recv() {
+                            others.work(searcher);
+                        }
+                    })
+                });
+                let found =
+                    solver::solve_apart(&searcher, start, &facings, detail, 0, &mut |line| {
+                        if !line.finishes() {
+                            unwanted.store(true, Ordering::Relaxed);
+                        }
+                        if let Some(others) = starts::Others::early(course.start, &searcher, line) {
+                            let _ = begin.send(early.get_or_init(|| others));
+                        }
+                    });
+                drop(begin);
+                let Some((mut s, typical)) = found else {
+                    unwanted.store(true, Ordering::Relaxed);
+                    return false;
+                };
                 if progress.is_cancelled() {
-                    return None;
+                    return true;
                 }
                 progress.enter(4);
                 dice::check(course, &table, start, &facings, &mut out);
@@ -275,29 +311,50 @@ fn analyse_in(
                 }
                 // A flag that luck reaches is no cut for the starts' lines.
                 let cut = cut.filter(|c| !analysis.by_chance.iter().any(|b| b.flag == c.flag));
-                let (lines, typical) = starts::every_start(
-                    course.start,
-                    &searcher,
-                    &s,
-                    cut.as_ref(),
-                    typical.as_ref(),
-                );
+                let (lines, typical) = match early.get() {
+                    // Begun early: no flag was cut off (the line's search did not stop at its
+                    // budget).
+                    Some(others) => {
+                        let line = others.finish(&searcher, typical.as_ref(), true);
+                        join(helper.take());
+                        (others.lines(), line)
+                    }
+                    None => starts::every_start(
+                        course.start,
+                        &searcher,
+                        &s,
+                        cut.as_ref(),
+                        typical.as_ref(),
+                    ),
+                };
                 analysis.starts = lines;
                 s.typical = typical;
                 if progress.is_cancelled() {
-                    return None;
+                    return true;
                 }
                 progress.enter(5);
                 starts::unreachable_from_starts(&analysis.starts, &mut out);
                 analysis.fairness = starts::fairness(&analysis.starts);
                 analysis.difficulty = Some(Difficulty::of(&s, &factory));
                 analysis.solution = Some(s);
+                join(helper);
+                false
+            });
+            if cancelled {
+                return None;
             }
         }
     }
     out.sort_by(|a, b| (a.severity, a.rule, &a.squares).cmp(&(b.severity, b.rule, &b.squares)));
     analysis.diagnostics = out;
     Some(analysis)
+}
+
+/// Waits for `helper`, if any, to end: its panic is a panic here.
+fn join(helper: Option<ScopedJoinHandle<'_, ()>>) {
+    if let Some(Err(panic)) = helper.map(ScopedJoinHandle::join) {
+        std::panic::resume_unwind(panic);
+    }
 }
 
 /// The cells the line searches start from: `start` and the board's numbered starts (each has a

@@ -237,6 +237,9 @@ pub(super) struct Searcher<'a> {
     returns: Option<Returns>,
     /// The most values the typical hand's bounds may take (`passes::MOST_TYPICAL_VALUES`).
     typical_cap: usize,
+    /// The typical hand's bounds (`Searcher::typical_bounds`), built once, where a second
+    /// thread is free beside the line's search; `None` inside when their build was stopped.
+    typical: OnceLock<Option<Bounds>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -301,6 +304,7 @@ impl<'a> Searcher<'a> {
             hurt,
             returns: None,
             typical_cap: passes::MOST_TYPICAL_VALUES,
+            typical: OnceLock::new(),
         }
     }
 

@@ -8,15 +8,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// time on the machines a designer has.
 const MOST_THREADS: usize = 2;
 
+/// How many threads a validation's jobs run on: as many as the machine runs at once, up to
+/// `MOST_THREADS`.
+pub(super) fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .min(MOST_THREADS)
+}
+
 /// `job(0)`, ..., `job(n - 1)` in order, run on up to `MOST_THREADS` threads (as many as the
 /// machine runs at once) taking the next job as each finishes. The jobs start in order, so a job
 /// may wait for what one before it hands on (`bounds/layers.rs`). A panic in a job is a panic
 /// here.
 pub(super) fn side_by_side<T: Send>(n: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZeroUsize::get)
-        .min(MOST_THREADS)
-        .min(n);
+    let threads = threads().min(n);
     if threads <= 1 {
         return (0..n).map(job).collect();
     }

@@ -285,7 +285,7 @@ pub(super) fn solve_with(
     facings: &[Facing],
     detail: Detail,
 ) -> Option<Solution> {
-    let (mut solution, typical) = solve_apart(searcher, start, facings, detail, 0)?;
+    let (mut solution, typical) = solve_apart(searcher, start, facings, detail, 0, &mut |_| {})?;
     solution.typical = typical.map(|t| t.line(searcher));
     Some(solution)
 }
@@ -319,13 +319,16 @@ impl TypicalAsk {
 /// `solve_with`, leaving the typical-hand line out of the solution (`typical` is `None`) and
 /// giving what its search needs instead (in `Detail::Full`), so that it may run beside the
 /// other starts' searches (`starts::every_start`). No line is shorter than `floor` (0: none
-/// known), where the line's passes begin.
+/// known), where the line's passes begin. `known` is shown the line as soon as it is found,
+/// before each leg's own minimum and the trap squares are (they are empty in it then), so the
+/// other starts' searches can begin beside those (`starts::Others`).
 pub(super) fn solve_apart(
     searcher: &Searcher<'_>,
     start: Square,
     facings: &[Facing],
     detail: Detail,
     floor: u32,
+    known: &mut dyn FnMut(&Solution),
 ) -> Option<(Solution, Option<TypicalAsk>)> {
     let table = searcher.table;
     let factory = table.factory();
@@ -356,7 +359,6 @@ pub(super) fn solve_apart(
     };
     let line_gave_up = out.gave_up;
     let out_finished = out.finish;
-    let mut gave_up = line_gave_up;
     let visits = &out.visits;
     // The line: to the finish, or to the best arrival on the last flag reached.
     let (mut steps, end) = match out.finish {
@@ -410,7 +412,7 @@ pub(super) fn solve_apart(
             from = step.square;
         }
     }
-    let mut unreachable = (legs.len() < n).then(|| {
+    let unreachable = (legs.len() < n).then(|| {
         let leg = legs.len();
         let square = factory.square_of(flags[leg]);
         let nearest = visits
@@ -437,8 +439,19 @@ pub(super) fn solve_apart(
     let shortest = out
         .finish
         .map(|(before, ..)| visits.level(before as usize) + 1);
+    let mut solution = Solution {
+        start,
+        facing,
+        legs,
+        unreachable,
+        leg_minima: Vec::new(),
+        chance,
+        typical: None,
+        gave_up: line_gave_up,
+        undecided,
+    };
+    known(&solution);
     let mut traps: Vec<Vec<Square>> = Vec::new();
-    let mut leg_minima = Vec::new();
     if full {
         if let Some(p) = searcher.progress {
             p.enter(3);
@@ -498,17 +511,17 @@ pub(super) fn solve_apart(
                 Some(found) => found,
                 None => leg_minimum_within(searcher, &from, leg, &bounds),
             };
-            gave_up |= stopped;
-            leg_minima.push(minimum);
+            solution.gave_up |= stopped;
+            solution.leg_minima.push(minimum);
         }
     } else {
         drop(out);
     }
-    for (leg, trap_squares) in legs.iter_mut().zip(&traps) {
+    for (leg, trap_squares) in solution.legs.iter_mut().zip(&traps) {
         leg.traps = trap_squares.len();
         leg.trap_squares = trap_squares.clone();
     }
-    if let Some(u) = &mut unreachable {
+    if let Some(u) = &mut solution.unreachable {
         u.traps = traps.get(usize::from(u.flag) - 1).map_or(0, Vec::len);
     }
     let typical = full.then_some(TypicalAsk {
@@ -516,17 +529,6 @@ pub(super) fn solve_apart(
         shortest,
         gave_up: line_gave_up,
     });
-    let solution = Solution {
-        start,
-        facing,
-        legs,
-        unreachable,
-        leg_minima,
-        chance,
-        typical: None,
-        gave_up,
-        undecided,
-    };
     Some((solution, typical))
 }
 

@@ -7,11 +7,12 @@ use super::Diagnostic;
 use super::bounds::NEVER;
 use super::rules::severity_of;
 use super::search::{FREE, Searcher};
-use super::side_by_side::side_by_side;
 use super::solver::{self, Detail, Solution, TypicalAsk, TypicalLine, Unreachable};
 use crate::engine::steps::{NO_STEP, PHASES, after, damage_of, node_of};
 use crate::geom::{Facing, Square};
 use crate::model::StartRule;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// The line from one start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,86 +102,165 @@ pub(super) fn every_start(
     cut: Option<&Unreachable>,
     typical: Option<&TypicalAsk>,
 ) -> (Vec<StartLine>, Option<TypicalLine>) {
-    let cut = cut.filter(|c| c.flag > 1);
-    let cut_line = |number: Option<u8>, square: Square, facing: Facing| {
-        cut.map(|c| StartLine {
-            unreachable: Some((c.flag, c.square)),
-            ..StartLine::no_line(number, square, facing)
-        })
-    };
-    // The first start's search stopped at its budget before any line finished: each other
-    // start's search would take as long and as much memory (two at a time, twice as much: the
-    // largest board under One Free Life, 14 s and 570 MB) and most likely stop there too. They
-    // are not searched, and say so; a flag cut off from every start is still said.
-    let skip = first.undecided && cut.is_none();
-    let starts: Vec<(Option<u8>, Square, Facing)> = match start {
-        StartRule::Archive(_) => vec![(None, first.start, first.facing)],
-        StartRule::Numbered => {
-            let mut starts = searcher.table.factory().board().start_squares();
-            // Robots take one square of each number (seed 000, Set Up): a number printed on more
-            // squares is the error `start-numbering`, and only its first square in reading order
-            // is solved (each square a whole search: 200 of them on the largest course would
-            // run for minutes).
-            starts.dedup_by_key(|s| s.0);
-            starts
-                .into_iter()
-                .map(|(number, square, facing)| (Some(number.get()), square, facing))
-                .collect()
-        }
-    };
-    /// A job's result: the typical-hand line or a start's line.
-    enum Done {
-        Typical(TypicalLine),
-        Start(StartLine),
+    let others = Others::new(start, searcher, first, cut);
+    let typical = others.finish(searcher, typical, false);
+    (others.lines(), typical)
+}
+
+/// The other starts' searches, as jobs that each thread takes in turn (`Others::work`), two
+/// threads at a time as `side_by_side` runs. Where the first start's line finished or was
+/// shown unreachable, nothing more than that line is needed to begin them (`Others::early`):
+/// they begin beside the first start's own legs (issue 17 item 7: on the largest board with 8
+/// flags those legs ran on one core for 1.5 s while the other had nothing to do).
+pub(super) struct Others {
+    /// Each start's number, square and facing, the first start's first.
+    starts: Vec<(Option<u8>, Square, Facing)>,
+    /// The first start's line, or what is known of it: job 0.
+    first: Option<StartLine>,
+    /// Where each start's passes begin (`floors`).
+    floors: Vec<u32>,
+    cut: Option<Unreachable>,
+    /// The first start's search stopped at its budget and no flag is cut off.
+    skip: bool,
+    /// The next job to take.
+    next: AtomicUsize,
+    /// Each job's line, once done.
+    done: Mutex<Vec<Option<StartLine>>>,
+}
+
+impl Others {
+    /// The other starts' jobs, if they can begin once the first start's line is known: it
+    /// finished, or a flag is unreachable from it and its search did not stop at its budget
+    /// (then no flag is cut off after it, and luck is no cut: `validate::analyse`). `None`
+    /// where they must wait for more, or the machine runs one thread at a time.
+    pub fn early(start: StartRule, searcher: &Searcher<'_>, first: &Solution) -> Option<Others> {
+        (!first.undecided && super::side_by_side::threads() > 1)
+            .then(|| Others::new(start, searcher, first, None))
     }
-    // Where each start's passes begin: no lower than the first start's line less the
-    // registers from the first start to it (`floors`).
-    let nodes: Vec<u32> = starts
-        .iter()
-        .map(|&(_, square, facing)| node(searcher, square, facing))
-        .collect();
-    let floors = floors(searcher, first, &nodes);
-    // Job 0 is the typical-hand line, when asked for: the longest, so it starts first. Each
-    // search is its own: they run side by side (`side_by_side`), two at a time.
-    let extra = usize::from(typical.is_some());
-    let done = side_by_side(extra + starts.len(), |j| {
-        if let (Some(t), true) = (typical, j < extra) {
-            return Done::Typical(t.line(searcher));
-        }
-        let i = j - extra;
-        let (n, square, facing) = starts[i];
-        if i == 0 {
-            return Done::Start(
-                cut_line(n, first.start, first.facing).unwrap_or_else(|| StartLine::of(n, first)),
-            );
-        }
-        if let Some(line) = cut_line(n, square, facing) {
-            return Done::Start(line);
-        }
-        if skip {
-            return Done::Start(StartLine {
-                undecided: true,
-                skipped: true,
-                ..StartLine::no_line(n, square, facing)
-            });
-        }
-        Done::Start(
-            match solver::solve_apart(searcher, square, &[facing], Detail::LineOnly, floors[i]) {
-                Some((s, _)) => StartLine::of(n, &s),
-                // A start the robot cannot stand on has its own diagnostic.
-                None => StartLine::no_line(n, square, facing),
+
+    fn new(
+        start: StartRule,
+        searcher: &Searcher<'_>,
+        first: &Solution,
+        cut: Option<&Unreachable>,
+    ) -> Others {
+        let cut = cut.filter(|c| c.flag > 1).cloned();
+        // The first start's search stopped at its budget before any line finished: each other
+        // start's search would take as long and as much memory (two at a time, twice as much:
+        // the largest board under One Free Life, 14 s and 570 MB) and most likely stop there
+        // too. They are not searched, and say so; a flag cut off from every start is still
+        // said.
+        let skip = first.undecided && cut.is_none();
+        let starts: Vec<(Option<u8>, Square, Facing)> = match start {
+            StartRule::Archive(_) => vec![(None, first.start, first.facing)],
+            StartRule::Numbered => {
+                let mut starts = searcher.table.factory().board().start_squares();
+                // Robots take one square of each number (seed 000, Set Up): a number printed on
+                // more squares is the error `start-numbering`, and only its first square in
+                // reading order is solved (each square a whole search: 200 of them on the
+                // largest course would run for minutes).
+                starts.dedup_by_key(|s| s.0);
+                starts
+                    .into_iter()
+                    .map(|(number, square, facing)| (Some(number.get()), square, facing))
+                    .collect()
+            }
+        };
+        let number = starts.first().and_then(|s| s.0);
+        let first_line = match &cut {
+            Some(c) => StartLine {
+                unreachable: Some((c.flag, c.square)),
+                ..StartLine::no_line(number, first.start, first.facing)
             },
-        )
-    });
-    let mut lines = Vec::new();
-    let mut line = None;
-    for d in done {
-        match d {
-            Done::Typical(t) => line = Some(t),
-            Done::Start(s) => lines.push(s),
+            None => StartLine::of(number, first),
+        };
+        // Where each start's passes begin: no lower than the first start's line less the
+        // registers from the first start to it (`floors`).
+        let nodes: Vec<u32> = starts
+            .iter()
+            .map(|&(_, square, facing)| node(searcher, square, facing))
+            .collect();
+        let floors = floors(searcher, first, &nodes);
+        let done = Mutex::new(vec![None; starts.len()]);
+        Others {
+            first: (!starts.is_empty()).then_some(first_line),
+            starts,
+            floors,
+            cut,
+            skip,
+            next: AtomicUsize::new(0),
+            done,
         }
     }
-    (lines, line)
+
+    /// Takes the next start's search and runs it, until none is left.
+    pub fn work(&self, searcher: &Searcher<'_>) {
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(n, square, facing)) = self.starts.get(i) else {
+                return;
+            };
+            let line = match (i, &self.cut) {
+                (0, _) => self
+                    .first
+                    .clone()
+                    .unwrap_or_else(|| StartLine::no_line(n, square, facing)),
+                (_, Some(c)) => StartLine {
+                    unreachable: Some((c.flag, c.square)),
+                    ..StartLine::no_line(n, square, facing)
+                },
+                _ if self.skip => StartLine {
+                    undecided: true,
+                    skipped: true,
+                    ..StartLine::no_line(n, square, facing)
+                },
+                _ => {
+                    let floor = self.floors[i];
+                    let line = &[facing];
+                    match solver::solve_apart(
+                        searcher,
+                        square,
+                        line,
+                        Detail::LineOnly,
+                        floor,
+                        &mut |_| {},
+                    ) {
+                        Some((s, _)) => StartLine::of(n, &s),
+                        // A start the robot cannot stand on has its own diagnostic.
+                        None => StartLine::no_line(n, square, facing),
+                    }
+                }
+            };
+            self.done.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(line);
+        }
+    }
+
+    /// The typical-hand line when asked for (`typical`), on this thread, while another takes
+    /// the starts' searches (unless one already does: `helped`); then the searches left, on
+    /// this thread too.
+    pub fn finish(
+        &self,
+        searcher: &Searcher<'_>,
+        typical: Option<&TypicalAsk>,
+        helped: bool,
+    ) -> Option<TypicalLine> {
+        std::thread::scope(|scope| {
+            let threads = super::side_by_side::threads();
+            let helper = (!helped && threads > 1).then(|| scope.spawn(|| self.work(searcher)));
+            let line = typical.map(|t| t.line(searcher));
+            self.work(searcher);
+            if let Some(Err(panic)) = helper.map(std::thread::ScopedJoinHandle::join) {
+                std::panic::resume_unwind(panic);
+            }
+            line
+        })
+    }
+
+    /// Every start's line, in order, once every job is done.
+    pub fn lines(&self) -> Vec<StartLine> {
+        let done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
+        done.iter().flatten().cloned().collect()
+    }
 }
 
 /// A start's node in the step table (`u32::MAX` off the board).

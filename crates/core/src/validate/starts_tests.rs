@@ -159,8 +159,15 @@ fn every_starts_line_is_the_same_from_its_floor_and_the_floor_is_no_longer_than_
             panic!("no flags")
         };
         let solve = |at: Square, floor: u32| {
-            solver::solve_apart(&searcher, at, &[Facing::E], Detail::LineOnly, floor)
-                .map(|(s, _)| s)
+            solver::solve_apart(
+                &searcher,
+                at,
+                &[Facing::E],
+                Detail::LineOnly,
+                floor,
+                &mut |_| {},
+            )
+            .map(|(s, _)| s)
         };
         let Some(first) = solve(starts[0], 0) else {
             panic!("{}: no line from start 1", course.name)
@@ -193,4 +200,82 @@ fn every_starts_line_is_the_same_from_its_floor_and_the_floor_is_no_longer_than_
     // The detour's starts 2 and 3 (their bounds 6, their floors 9); start 4's bound is 9.
     assert!(lines >= 8, "{lines} lines");
     assert!(raised >= 2, "floors over the bound: {raised} of {lines}");
+}
+
+#[test]
+fn the_other_starts_begun_beside_the_first_starts_legs_find_the_lines_searched_after_them() {
+    // Issue 17 item 7: where the first start's line is decided, the other starts' searches
+    // begin as soon as it is known (`Others::early`), on another thread while the first
+    // start's legs are searched, from what the line alone says (no leg minima nor trap squares
+    // yet). Every start's line, and the typical-hand line, must be those found after the legs.
+    // The courses: the detour, four boards dense with lasers, and the detour with start 1
+    // walled in (no line from it: the others are still searched).
+    let mut courses = vec![detour()];
+    for seed in 1..=4 {
+        let starts: Vec<Square> = (0..4).map(|i| Square::new(1 + 2 * i, 1)).collect();
+        courses.push(numbered(laser_course(14, seed), &starts));
+    }
+    let mut walled = detour();
+    let wall = EdgeSpec {
+        barrier: Some(Barrier::Plain),
+        mount: None,
+    };
+    for facing in Facing::ALL {
+        walled.embedded[0].set_edge(Square::new(0, 4), facing, wall);
+    }
+    let starts = [(0, 4), (0, 2), (1, 2), (2, 2)].map(|(x, y)| Square::new(x, y));
+    courses.push(numbered(walled, &starts));
+    let mut searched = 0;
+    for course in &courses {
+        let first = course.compile(&Library::builtin()).start_squares()[0].1;
+        let (_, table) = table_of(course);
+        let Some(searcher) = solver::searcher(&table) else {
+            panic!("no flags")
+        };
+        let early = std::sync::OnceLock::new();
+        let (solution, typical, begun) = std::thread::scope(|scope| {
+            let mut helper = None;
+            let found = solver::solve_apart(
+                &searcher,
+                first,
+                &[Facing::E],
+                Detail::Full,
+                0,
+                &mut |line| {
+                    assert!(line.leg_minima.is_empty(), "{}", course.name);
+                    let others = Others::new(StartRule::Numbered, &searcher, line, None);
+                    let others = early.get_or_init(|| others);
+                    helper = Some(scope.spawn(|| others.work(&searcher)));
+                },
+            );
+            let Some((solution, typical)) = found else {
+                panic!("{}: start 1 not solved", course.name)
+            };
+            let Some(others) = early.get() else {
+                panic!("{}: the line was never shown", course.name)
+            };
+            let line = others.finish(&searcher, typical.as_ref(), true);
+            assert!(helper.take().is_some_and(|h| h.join().is_ok()));
+            (solution, typical, (others.lines(), line))
+        });
+        assert!(!solution.undecided, "{}", course.name);
+        let after = every_start(
+            StartRule::Numbered,
+            &searcher,
+            &solution,
+            None,
+            typical.as_ref(),
+        );
+        assert_eq!(begun, after, "{}", course.name);
+        assert_eq!(after.0.len(), 4, "{}", course.name);
+        searched += after
+            .0
+            .iter()
+            .skip(1)
+            .filter(|l| l.registers.is_some())
+            .count();
+    }
+    // Every other start of the detour and its walled variant finishes, and most of the laser
+    // boards' do.
+    assert!(searched >= 9, "{searched} other starts finish");
 }

@@ -440,7 +440,10 @@ fn the_typical_hands_bounds_are_the_reference_searchs_at_every_state_a_search_re
             } else {
                 Arc::clone(&preds)
             };
-            let fast = Bounds::typical_kept(&table, given, &flags, &caps, compact);
+            let Some(fast) = Bounds::typical_kept(&table, given, &flags, &caps, compact, &|| false)
+            else {
+                panic!("{name}: the bounds stopped unasked")
+            };
             if let Some(t) = &fast.typical {
                 let over = t
                     .layers
@@ -581,5 +584,43 @@ fn a_typical_layer_keeps_its_sets_over_set_0_in_four_bits_or_else_whole() {
         for (set, &v) in bad.iter().enumerate().skip(1) {
             assert_eq!(layer.get(0, set, widen(none[0])), Some(widen(v)));
         }
+    }
+}
+
+#[test]
+fn the_typical_hands_bounds_stop_between_one_flags_values_and_the_next_when_asked_issue_17() {
+    // Built beside the line's search before it is known whether they are needed, they stop
+    // when told (`Bounds::typical_until`): asked before each flag's values, last flag first.
+    let lib = Library::builtin();
+    let caps = hands::typical_caps();
+    let course = synthetic(3);
+    let (table, flags) = table_of(&lib, &course);
+    assert!(flags.len() >= 2, "{} flags", flags.len());
+    let asked = std::cell::Cell::new(0);
+    let stop_at = |n: usize| {
+        asked.set(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > n
+        };
+        Bounds::typical_until(&table, Arc::new(Preds::of(&table)), &flags, &caps, &stop)
+    };
+    assert!(stop_at(0).is_none());
+    assert_eq!(asked.get(), 1);
+    assert!(stop_at(1).is_none());
+    assert_eq!(asked.get(), 2);
+    let Some(whole) = stop_at(flags.len()) else {
+        panic!("stopped though never told to")
+    };
+    assert_eq!(asked.get(), flags.len());
+    let plain = Bounds::typical(&table, Arc::new(Preds::of(&table)), &flags, &caps);
+    for state in 0..table.states() {
+        let node = (state / PHASES) as u32;
+        let phase = (state % PHASES) as u8;
+        assert_eq!(
+            whole.of(0, node, phase, &[0; 5]),
+            plain.of(0, node, phase, &[0; 5]),
+            "state {state}"
+        );
     }
 }

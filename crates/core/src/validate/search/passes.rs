@@ -286,10 +286,9 @@ impl<'a> Searcher<'a> {
         // tighter than the any-cards bounds. They know no return from a destruction: under
         // lives the searcher's, which do (`Searcher::returning_to`), bound a typical hand's
         // lines too.
-        let typical;
         let bounds = if self.bounds.is_off() || self.returns() {
             &self.bounds
-        } else if Bounds::typical_values(self.table, self.flags.len()) > self.typical_cap {
+        } else if !self.builds_typical_bounds() {
             // Too large to build (the largest board with 32 flags: 524 MB and 7 s); without
             // them the passes, bounded by the any-cards game, would start half the line short and
             // run to their budget. What is known: no such line is shorter than the line.
@@ -299,17 +298,53 @@ impl<'a> Searcher<'a> {
                 ..Outcome::empty()
             };
         } else {
-            // Neither these bounds, once they hold the lists they need, nor the passes read
-            // the predecessors (unless the bounds that know damage are built, which build them
-            // again): a large table's are freed before these are built.
-            let preds = self.preds.get();
+            let bounds = self.typical_bounds(&|| self.cancelled());
+            // Built beside the line's search, they took over the predecessor lists built then;
+            // the legs' searches built them again, and neither the passes nor the other
+            // starts' searches read them.
             self.preds.release_if_large();
-            typical = Bounds::typical(self.table, preds, &self.flags, &hands::typical_caps());
-            &typical
+            match bounds {
+                Some(bounds) => bounds,
+                // Asked to stop while they were built: a search asked to stop gives up.
+                None => {
+                    return Outcome {
+                        gave_up: true,
+                        ..Outcome::empty()
+                    };
+                }
+            }
         };
         let goal = self.flags.len() as u8;
         self.search_from_bounds(seeds, goal, opts, bounds, shortest)
             .unwrap_or_else(Outcome::empty)
+    }
+
+    /// Whether the typical-hand line's search builds bounds of its own (`typical_bounds`): the
+    /// searcher's are not off nor know a return, and they are not too large to build (the
+    /// largest board with 32 flags: 524 MB and 7 s).
+    pub(in crate::validate) fn builds_typical_bounds(&self) -> bool {
+        !self.bounds.is_off()
+            && !self.returns()
+            && Bounds::typical_values(self.table, self.flags.len()) <= self.typical_cap
+    }
+
+    /// The typical hand's bounds (`Bounds::typical`), built on the first call, which the
+    /// others wait for: where a second thread is free, beside the line's search
+    /// (`validate::analyse`; on the largest board with 8 flags they took 1.7 s after the
+    /// line's legs). `None` when `stop` said so while the first call built them.
+    pub(in crate::validate) fn typical_bounds(&self, stop: &dyn Fn() -> bool) -> Option<&Bounds> {
+        self.typical
+            .get_or_init(|| {
+                // Neither these bounds, once they hold the lists they need, nor the passes read
+                // the predecessors (unless the bounds that know damage are built, which build
+                // them again): a large table's are freed before these are built, so that these
+                // take them over rather than copy them (`CappedPreds::of`).
+                let preds = self.preds.get();
+                self.preds.release_if_large();
+                let caps = hands::typical_caps();
+                Bounds::typical_until(self.table, preds, &self.flags, &caps, stop)
+            })
+            .as_ref()
     }
 
     /// How many values the bounds that know damage take (`hurt.rs`).

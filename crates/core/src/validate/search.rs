@@ -26,7 +26,7 @@ use super::lives::Lives;
 use super::moving::Timeline;
 use super::progress::Progress;
 use crate::engine::steps::{CARDS, NO_STEP, PHASES, StepTable, damage_of, node_of};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 mod lazy;
 mod packing;
@@ -237,9 +237,17 @@ pub(super) struct Searcher<'a> {
     returns: Option<Returns>,
     /// The most values the typical hand's bounds may take (`passes::MOST_TYPICAL_VALUES`).
     typical_cap: usize,
-    /// The typical hand's bounds (`Searcher::typical_bounds`), built once, where a second
-    /// thread is free beside the line's search; `None` inside when their build was stopped.
-    typical: OnceLock<Option<Bounds>>,
+    /// The typical hand's bounds (`Searcher::typical_bounds`), built where a second thread is
+    /// free beside the line's search, and freed once the typical-hand search is done.
+    typical: Mutex<TypicalBounds>,
+}
+
+/// Where the typical hand's bounds stand (`Searcher::typical_bounds`).
+pub(super) enum TypicalBounds {
+    Unbuilt,
+    Built(Arc<Bounds>),
+    /// Their build was told to stop.
+    Stopped,
 }
 
 impl<'a> Searcher<'a> {
@@ -304,7 +312,7 @@ impl<'a> Searcher<'a> {
             hurt,
             returns: None,
             typical_cap: passes::MOST_TYPICAL_VALUES,
-            typical: OnceLock::new(),
+            typical: Mutex::new(TypicalBounds::Unbuilt),
         }
     }
 

@@ -6,7 +6,8 @@ use super::{NEVER, Outcome, Searcher, State};
 use crate::validate::bounds::Bounds;
 use crate::validate::hands;
 use crate::validate::hurt::Hurt;
-use crate::validate::search::Options;
+use crate::validate::search::{Options, TypicalBounds};
+use std::sync::{Arc, PoisonError};
 
 /// How many times its budget of states the passes of one bounded search may visit in all.
 const PASSES_BUDGET: usize = 4;
@@ -286,6 +287,7 @@ impl<'a> Searcher<'a> {
         // tighter than the any-cards bounds. They know no return from a destruction: under
         // lives the searcher's, which do (`Searcher::returning_to`), bound a typical hand's
         // lines too.
+        let own;
         let bounds = if self.bounds.is_off() || self.returns() {
             &self.bounds
         } else if !self.builds_typical_bounds() {
@@ -304,7 +306,10 @@ impl<'a> Searcher<'a> {
             // starts' searches read them.
             self.preds.release_if_large();
             match bounds {
-                Some(bounds) => bounds,
+                Some(bounds) => {
+                    own = bounds;
+                    &*own
+                }
                 // Asked to stop while they were built: a search asked to stop gives up.
                 None => {
                     return Outcome {
@@ -315,8 +320,13 @@ impl<'a> Searcher<'a> {
             }
         };
         let goal = self.flags.len() as u8;
-        self.search_from_bounds(seeds, goal, opts, bounds, shortest)
-            .unwrap_or_else(Outcome::empty)
+        let out = self
+            .search_from_bounds(seeds, goal, opts, bounds, shortest)
+            .unwrap_or_else(Outcome::empty);
+        // Nothing else reads them: freed (34 MB on the largest board with 8 flags) while the
+        // other starts' searches go on.
+        self.release_typical_bounds();
+        out
     }
 
     /// Whether the typical-hand line's search builds bounds of its own (`typical_bounds`): the
@@ -331,20 +341,39 @@ impl<'a> Searcher<'a> {
     /// The typical hand's bounds (`Bounds::typical`), built on the first call, which the
     /// others wait for: where a second thread is free, beside the line's search
     /// (`validate::analyse`; on the largest board with 8 flags they took 1.7 s after the
-    /// line's legs). `None` when `stop` said so while the first call built them.
-    pub(in crate::validate) fn typical_bounds(&self, stop: &dyn Fn() -> bool) -> Option<&Bounds> {
-        self.typical
-            .get_or_init(|| {
-                // Neither these bounds, once they hold the lists they need, nor the passes read
-                // the predecessors (unless the bounds that know damage are built, which build
-                // them again): a large table's are freed before these are built, so that these
-                // take them over rather than copy them (`CappedPreds::of`).
-                let preds = self.preds.get();
-                self.preds.release_if_large();
-                let caps = hands::typical_caps();
-                Bounds::typical_until(self.table, preds, &self.flags, &caps, stop)
-            })
-            .as_ref()
+    /// line's legs). Kept until the typical-hand search is done (`typical_line`), then built
+    /// again if asked for. `None` when `stop` said so while the first call built them.
+    pub(in crate::validate) fn typical_bounds(
+        &self,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Arc<Bounds>> {
+        // Held while they are built: a second caller waits for them.
+        let mut kept = self.typical.lock().unwrap_or_else(PoisonError::into_inner);
+        match &*kept {
+            TypicalBounds::Built(bounds) => return Some(Arc::clone(bounds)),
+            TypicalBounds::Stopped => return None,
+            TypicalBounds::Unbuilt => {}
+        }
+        // Neither these bounds, once they hold the lists they need, nor the passes read the
+        // predecessors (unless the bounds that know damage are built, which build them again):
+        // a large table's are freed before these are built, so that these take them over
+        // rather than copy them (`CappedPreds::of`).
+        let preds = self.preds.get();
+        self.preds.release_if_large();
+        let caps = hands::typical_caps();
+        let built =
+            Bounds::typical_until(self.table, preds, &self.flags, &caps, stop).map(Arc::new);
+        *kept = match &built {
+            Some(bounds) => TypicalBounds::Built(Arc::clone(bounds)),
+            None => TypicalBounds::Stopped,
+        };
+        built
+    }
+
+    /// Frees the typical hand's bounds (once no caller holds them); a later call of
+    /// `typical_bounds` builds them again.
+    fn release_typical_bounds(&self) {
+        *self.typical.lock().unwrap_or_else(PoisonError::into_inner) = TypicalBounds::Unbuilt;
     }
 
     /// How many values the bounds that know damage take (`hurt.rs`).
@@ -402,14 +431,10 @@ mod tests {
     use crate::format::Library;
     use crate::validate::{Progress, analyse_board_with};
 
-    #[test]
-    fn a_typical_hand_search_gives_up_before_a_pass_that_would_not_fit_its_budget() {
-        // The grand tour's typical-hand passes visit about 60, 4,200, 11,100, 47,200 and 86,400
-        // states (limits 56, 59, 60, 61, 62). With 20,000 states a pass, the fourth would hold
-        // more than the 11,100 and as many again, and grows faster still: it is not run, and
-        // what the three proved is given. With 40,000, half of them is more than the third pass:
-        // the fourth runs and stops at the budget.
-        use crate::validate::hands;
+    /// Runs `test` on the grand tour's step table, a searcher and the start's seeds.
+    fn on_the_grand_tour(
+        test: impl FnOnce(&crate::engine::steps::StepTable, &Searcher<'_>, &[State]),
+    ) {
         use crate::validate::solver_tests::{sample, start_seeds};
         let lib = Library::builtin();
         let name = "grand-tour.json";
@@ -418,48 +443,61 @@ mod tests {
             panic!("no flags")
         };
         let seeds = start_seeds(&searcher, &course, &factory, name);
-        let caps = hands::typical_caps();
-        let bounds = Bounds::typical(&table, searcher.preds.get(), &searcher.flags, &caps);
-        let goal = searcher.flags.len() as u8;
-        let first = seeds
-            .iter()
-            .map(|s| s.bound(&bounds))
-            .min()
-            .unwrap_or(NEVER);
-        // The bounds that know damage, built beforehand, come in from the first pass: no pass
-        // runs with other bounds than the next.
-        assert!(searcher.hurt_bounds().is_some());
-        let run = |budget: usize| {
-            let opts = Options {
-                typical: true,
-                exhaustive: false,
-                budget,
+        test(&table, &searcher, &seeds);
+    }
+
+    #[test]
+    fn a_typical_hand_search_gives_up_before_a_pass_that_would_not_fit_its_budget() {
+        // The grand tour's typical-hand passes visit about 60, 4,200, 11,100, 47,200 and 86,400
+        // states (limits 56, 59, 60, 61, 62). With 20,000 states a pass, the fourth would hold
+        // more than the 11,100 and as many again, and grows faster still: it is not run, and
+        // what the three proved is given. With 40,000, half of them is more than the third pass:
+        // the fourth runs and stops at the budget.
+        use crate::validate::hands;
+        on_the_grand_tour(|table, searcher, seeds| {
+            let caps = hands::typical_caps();
+            let bounds = Bounds::typical(table, searcher.preds.get(), &searcher.flags, &caps);
+            let goal = searcher.flags.len() as u8;
+            let first = seeds
+                .iter()
+                .map(|s| s.bound(&bounds))
+                .min()
+                .unwrap_or(NEVER);
+            // The bounds that know damage, built beforehand, come in from the first pass: no pass
+            // runs with other bounds than the next.
+            assert!(searcher.hurt_bounds().is_some());
+            let run = |budget: usize| {
+                let opts = Options {
+                    typical: true,
+                    exhaustive: false,
+                    budget,
+                };
+                let Some(out) = searcher.passes(seeds, goal, opts, &bounds, first, false) else {
+                    panic!("budget {budget}: no way even in the relaxed game")
+                };
+                out
             };
-            let Some(out) = searcher.passes(&seeds, goal, opts, &bounds, first, false) else {
-                panic!("budget {budget}: no way even in the relaxed game")
+            let whole = run(crate::validate::progress::STATE_BUDGET);
+            let Some((before, ..)) = whole.finish else {
+                panic!("no typical-hand line")
             };
-            out
-        };
-        let whole = run(crate::validate::progress::STATE_BUDGET);
-        let Some((before, ..)) = whole.finish else {
-            panic!("no typical-hand line")
-        };
-        let registers = whole.visits.level(before as usize) + 1;
-        let skipped = run(20_000);
-        assert!(skipped.gave_up && skipped.finish.is_none());
-        assert!(
-            skipped.visits.len() == 0,
-            "a pass ran: {}",
-            skipped.visits.len()
-        );
-        assert!((first..=registers).contains(&skipped.at_least));
-        assert!(
-            skipped.at_least > first,
-            "the passes that ran proved more than the bounds"
-        );
-        let ran = run(40_000);
-        assert!(ran.gave_up && ran.finish.is_none());
-        assert!(ran.visits.len() > 40_000, "{}", ran.visits.len());
+            let registers = whole.visits.level(before as usize) + 1;
+            let skipped = run(20_000);
+            assert!(skipped.gave_up && skipped.finish.is_none());
+            assert!(
+                skipped.visits.len() == 0,
+                "a pass ran: {}",
+                skipped.visits.len()
+            );
+            assert!((first..=registers).contains(&skipped.at_least));
+            assert!(
+                skipped.at_least > first,
+                "the passes that ran proved more than the bounds"
+            );
+            let ran = run(40_000);
+            assert!(ran.gave_up && ran.finish.is_none());
+            assert!(ran.visits.len() > 40_000, "{}", ran.visits.len());
+        });
     }
 
     #[test]
@@ -568,5 +606,49 @@ mod tests {
         let mut far = Dropped::default();
         far.note(70, 50);
         assert_eq!(far.next_limit(50, 1), Some(70));
+    }
+
+    #[test]
+    fn the_typical_hands_bounds_are_built_once_and_freed_after_its_search_issue_17() {
+        // Built beside the line's search, they are kept until the typical-hand search has read
+        // them, then freed while the other starts' searches go on; a second search builds them
+        // again, and finds the same line.
+        on_the_grand_tour(|table, searcher, seeds| {
+            let kept = |searcher: &Searcher<'_>| {
+                let t = searcher
+                    .typical
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                matches!(*t, TypicalBounds::Built(_))
+            };
+            assert!(searcher.builds_typical_bounds());
+            let Some(built) = searcher.typical_bounds(&|| false) else {
+                panic!("stopped though never told to")
+            };
+            assert!(kept(searcher));
+            let Some(again) = searcher.typical_bounds(&|| true) else {
+                panic!("built bounds are given whatever the caller's stop says")
+            };
+            assert!(Arc::ptr_eq(&built, &again), "built twice");
+            drop((built, again));
+            let first = searcher.typical_line(seeds, Some(45), false);
+            assert!(!kept(searcher), "kept after the search");
+            let second = searcher.typical_line(seeds, Some(45), false);
+            assert!(!kept(searcher));
+            assert_eq!(
+                (first.finish, first.gave_up, first.at_least),
+                (second.finish, second.gave_up, second.at_least)
+            );
+            assert!(first.finish.is_some(), "the grand tour's typical line");
+            // Told to stop before the first flag's values, they are not built, and say so.
+            let Some(fresh) = crate::validate::solver::searcher(table) else {
+                panic!("no flags")
+            };
+            assert!(fresh.typical_bounds(&|| true).is_none());
+            assert!(
+                fresh.typical_bounds(&|| false).is_none(),
+                "a stopped build stays stopped"
+            );
+        });
     }
 }

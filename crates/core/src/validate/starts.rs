@@ -115,8 +115,8 @@ pub(super) fn every_start(
 pub(super) struct Others {
     /// Each start's number, square and facing, the first start's first.
     starts: Vec<(Option<u8>, Square, Facing)>,
-    /// The first start's line, or what is known of it: job 0.
-    first: Option<StartLine>,
+    /// The first start's line: job 0, where no flag is cut off.
+    first: StartLine,
     /// Where each start's passes begin (`floors`).
     floors: Vec<u32>,
     cut: Option<Unreachable>,
@@ -166,14 +166,7 @@ impl Others {
                     .collect()
             }
         };
-        let number = starts.first().and_then(|s| s.0);
-        let first_line = match &cut {
-            Some(c) => StartLine {
-                unreachable: Some((c.flag, c.square)),
-                ..StartLine::no_line(number, first.start, first.facing)
-            },
-            None => StartLine::of(number, first),
-        };
+        let first_line = StartLine::of(starts.first().and_then(|s| s.0), first);
         // Where each start's passes begin: no lower than the first start's line less the
         // registers from the first start to it (`floors`).
         let nodes: Vec<u32> = starts
@@ -183,7 +176,7 @@ impl Others {
         let floors = floors(searcher, first, &nodes);
         let done = Mutex::new(vec![None; starts.len()]);
         Others {
-            first: (!starts.is_empty()).then_some(first_line),
+            first: first_line,
             starts,
             floors,
             cut,
@@ -200,15 +193,12 @@ impl Others {
             let Some(&(n, square, facing)) = self.starts.get(i) else {
                 return;
             };
-            let line = match (i, &self.cut) {
-                (0, _) => self
-                    .first
-                    .clone()
-                    .unwrap_or_else(|| StartLine::no_line(n, square, facing)),
-                (_, Some(c)) => StartLine {
+            let line = match (&self.cut, i) {
+                (Some(c), _) => StartLine {
                     unreachable: Some((c.flag, c.square)),
                     ..StartLine::no_line(n, square, facing)
                 },
+                (None, 0) => self.first.clone(),
                 _ if self.skip => StartLine {
                     undecided: true,
                     skipped: true,

@@ -33,6 +33,7 @@ pub mod starts;
 use crate::engine::Factory;
 use crate::geom::Square;
 use crate::model::{Board, Course, TileSource};
+use search::Aim;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock, mpsc};
@@ -252,36 +253,60 @@ fn analyse_in(
             searcher.progress = Some(progress);
             // A second thread, where the machine runs two at once (`side_by_side::threads`):
             // beside the line's search it builds the typical hand's bounds, when that line is
-            // asked for, and beside the first start's legs it begins the other starts'
-            // searches, where the line alone says enough to begin them
-            // (`starts::Others::early`). Issue 17 item 7: on the largest board with 8 flags both
-            // waited for the legs while one core had nothing to do.
+            // asked for, then searches the first start's arrivals if the line is still not
+            // known (`reach::Early`), and beside the first start's legs it begins the other
+            // starts' searches, where the line alone says enough to begin them
+            // (`starts::Others::early`). Issue 17 item 7: on the largest board with 8 flags all
+            // three waited for the line or its legs while one core had nothing to do.
             let early: OnceLock<starts::Others> = OnceLock::new();
-            // No line, so no typical-hand line: its bounds stop being built.
+            // No line, so no typical-hand line and no arrivals read: their searches stop.
             let unwanted = AtomicBool::new(false);
+            let known = AtomicBool::new(false);
+            let arrivals = reach::Early::default();
+            let seeds = factory.index(start).map(|cell| {
+                let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+                searcher.seeds(cell, &facings, 0)
+            });
             let cancelled = std::thread::scope(|scope| {
                 let (begin, begun) = mpsc::channel::<&starts::Others>();
                 let mut helper = (side_by_side::threads() > 1).then(|| {
-                    let (searcher, unwanted) = (&searcher, &unwanted);
+                    let (searcher, unwanted, known) = (&searcher, &unwanted, &known);
+                    let arrivals = &arrivals;
+                    let seeds = seeds.as_deref();
                     scope.spawn(move || {
-                        if detail == solver::Detail::Full && searcher.builds_typical_bounds() {
-                            let stop = || unwanted.load(Ordering::Relaxed) || searcher.cancelled();
+                        let stop = || unwanted.load(Ordering::Relaxed) || searcher.cancelled();
+                        let full = detail == solver::Detail::Full;
+                        if full && searcher.builds_typical_bounds() {
                             searcher.typical_bounds(&stop);
+                        }
+                        let goal = searcher.flags.len() as u8;
+                        if let Some(seeds) = seeds.filter(|_| full && goal > 1)
+                            && !known.load(Ordering::Relaxed)
+                        {
+                            arrivals.search(searcher, seeds, goal, &stop);
                         }
                         if let Ok(others) = begun.recv() {
                             others.work(searcher);
                         }
                     })
                 });
-                let found =
-                    solver::solve_apart(&searcher, start, &facings, detail, 0, &mut |line| {
+                let found = solver::solve_apart(
+                    &searcher,
+                    start,
+                    &facings,
+                    detail,
+                    Aim::default(),
+                    &mut |line| {
+                        known.store(true, Ordering::Relaxed);
                         if !line.finishes() {
                             unwanted.store(true, Ordering::Relaxed);
                         }
                         if let Some(others) = starts::Others::early(course.start, &searcher, line) {
                             let _ = begin.send(early.get_or_init(|| others));
                         }
-                    });
+                    },
+                    Some(&arrivals),
+                );
                 drop(begin);
                 let Some((mut s, typical)) = found else {
                     unwanted.store(true, Ordering::Relaxed);

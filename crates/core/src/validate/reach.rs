@@ -21,6 +21,7 @@
 
 use super::search::{Options, Searcher, Seen, State, StateStack};
 use crate::engine::steps::PHASES;
+use std::sync::{Mutex, PoisonError};
 
 /// The arrivals on each flag: `on[k]` holds the states with `k` flags touched that stand on flag
 /// `k` (1-based; `on[0]` is empty), under moving flags those that have just touched it.
@@ -44,17 +45,20 @@ pub(super) fn arrivals(
     goal: u8,
     budget: usize,
 ) -> Arrivals {
-    arrivals_until(searcher, seeds, goal, budget, true)
+    arrivals_until(searcher, seeds, goal, budget, true, &|| {
+        searcher.cancelled()
+    })
 }
 
-/// `arrivals`, leaving the layers that can add no arrival when `settle` is set (`Settled`); a
-/// test checks both give the same arrivals.
+/// `arrivals`, leaving the layers that can add no arrival when `settle` is set (`Settled`) (a
+/// test checks both give the same arrivals), and giving up once `stop` says so.
 pub(super) fn arrivals_until(
     searcher: &Searcher<'_>,
     seeds: &[State],
     goal: u8,
     budget: usize,
     settle: bool,
+    stop: &dyn Fn() -> bool,
 ) -> Arrivals {
     let opts = Options {
         typical: false,
@@ -95,7 +99,7 @@ pub(super) fn arrivals_until(
         if settled.done(s.layer) {
             continue;
         }
-        if admitted > budget || (admitted.is_multiple_of(4096) && searcher.cancelled()) {
+        if admitted > budget || (admitted.is_multiple_of(4096) && stop()) {
             gave_up = true;
             break;
         }
@@ -138,6 +142,70 @@ pub(super) fn arrivals_until(
         gave_up,
         #[cfg(test)]
         admitted,
+    }
+}
+
+/// The first start's arrivals, searched early: on a second thread while that start's line is
+/// still searched, as they need nothing from it (issue 17 item 7: on the largest board with 8
+/// flags that thread had nothing to do for a second there, and the arrivals then took 0.9 s on
+/// one core while the other waited for the line's legs).
+#[derive(Default)]
+pub(super) struct Early(Mutex<Slot>);
+
+#[derive(Default)]
+enum Slot {
+    /// Not searched yet.
+    #[default]
+    Open,
+    /// Taken, or no longer wanted: not to be searched early.
+    Closed,
+    /// Searched from these seeds.
+    Kept(Vec<State>, Arrivals),
+}
+
+impl Early {
+    /// Searches the arrivals from `seeds` on flags `1..goal` and keeps them for `take`, unless
+    /// `take` came first. Gives up, keeping none, once `stop` says so (the line does not finish,
+    /// so no arrivals are read, or the validation was cancelled).
+    pub fn search(
+        &self,
+        searcher: &Searcher<'_>,
+        seeds: &[State],
+        goal: u8,
+        stop: &dyn Fn() -> bool,
+    ) {
+        let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if !matches!(*slot, Slot::Open) {
+            return;
+        }
+        let found = arrivals_until(searcher, seeds, goal, searcher.budget(), true, stop);
+        // Given up when told to stop: not the arrivals `take` would find.
+        *slot = match stop() {
+            true => Slot::Closed,
+            false => Slot::Kept(seeds.to_vec(), found),
+        };
+    }
+
+    /// The arrivals from `seeds` on flags `1..goal` (`arrivals`): those searched early from the
+    /// same seeds (waiting for that search while it runs), or searched here.
+    pub fn take(&self, searcher: &Searcher<'_>, seeds: &[State], goal: u8) -> Arrivals {
+        let kept = std::mem::replace(
+            &mut *self.0.lock().unwrap_or_else(PoisonError::into_inner),
+            Slot::Closed,
+        );
+        match kept {
+            Slot::Kept(from, found) if from == seeds => found,
+            _ => arrivals(searcher, seeds, goal, searcher.budget()),
+        }
+    }
+
+    /// Whether arrivals are kept for `take`.
+    #[cfg(test)]
+    pub fn kept(&self) -> bool {
+        matches!(
+            *self.0.lock().unwrap_or_else(PoisonError::into_inner),
+            Slot::Kept(..)
+        )
     }
 }
 

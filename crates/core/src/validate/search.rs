@@ -37,6 +37,7 @@ mod stack;
 mod used;
 mod visits;
 use lazy::{LazyPreds, RELEASE_STATES};
+pub(super) use passes::Aim;
 use passes::{Dropped, Within};
 pub(super) use seen::Seen;
 pub(super) use stack::StateStack;

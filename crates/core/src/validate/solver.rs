@@ -23,7 +23,7 @@ use super::bounds::Bounds;
 use super::hands;
 use super::moving::Timeline;
 use super::reach::{self, Arrivals};
-use super::search::{Options, Outcome, Searcher, State, Visits};
+use super::search::{Aim, Options, Outcome, Searcher, State, Visits};
 use crate::engine::steps::{NO_STEP, PHASES, damage_of};
 use crate::engine::{Card, Factory};
 use crate::geom::{Facing, Square};
@@ -285,7 +285,15 @@ pub(super) fn solve_with(
     facings: &[Facing],
     detail: Detail,
 ) -> Option<Solution> {
-    let (mut solution, typical) = solve_apart(searcher, start, facings, detail, 0, &mut |_| {})?;
+    let (mut solution, typical) = solve_apart(
+        searcher,
+        start,
+        facings,
+        detail,
+        Aim::default(),
+        &mut |_| {},
+        None,
+    )?;
     solution.typical = typical.map(|t| t.line(searcher));
     Some(solution)
 }
@@ -318,17 +326,18 @@ impl TypicalAsk {
 
 /// `solve_with`, leaving the typical-hand line out of the solution (`typical` is `None`) and
 /// giving what its search needs instead (in `Detail::Full`), so that it may run beside the
-/// other starts' searches (`starts::every_start`). No line is shorter than `floor` (0: none
-/// known), where the line's passes begin. `known` is shown the line as soon as it is found,
-/// before each leg's own minimum and the trap squares are (they are empty in it then), so the
-/// other starts' searches can begin beside those (`starts::Others`).
+/// other starts' searches (`starts::every_start`). `aim` says where the line's passes begin
+/// (`Aim`). `known` is shown the line as soon as it is found, before each leg's own minimum and
+/// the trap squares are (they are empty in it then), so the other starts' searches can begin
+/// beside those (`starts::Others`). `early`: the arrivals, if searched on another thread.
 pub(super) fn solve_apart(
     searcher: &Searcher<'_>,
     start: Square,
     facings: &[Facing],
     detail: Detail,
-    floor: u32,
+    aim: Aim,
     known: &mut dyn FnMut(&Solution),
+    early: Option<&reach::Early>,
 ) -> Option<(Solution, Option<TypicalAsk>)> {
     let table = searcher.table;
     let factory = table.factory();
@@ -352,7 +361,7 @@ pub(super) fn solve_apart(
     };
     // The line is the first finish: searched within bounds (the same finish as the whole
     // search), and whole only when there is none, to say how far a line gets.
-    let bounded = searcher.search_from_bounds(&seeds, goal, opts, &searcher.bounds, floor);
+    let bounded = searcher.search_from_bounds(&seeds, goal, opts, &searcher.bounds, aim);
     let out = match bounded {
         Some(out) => out,
         None => searcher.search(&seeds, goal, opts),
@@ -460,8 +469,10 @@ pub(super) fn solve_apart(
         // through every state (a line that stops short comes from the whole search, whose
         // states are all the ways there are). It reads no predecessors.
         searcher.preds.release_if_large();
-        let arrivals = (out.finish.is_some() && n > 1)
-            .then(|| reach::arrivals(searcher, &seeds, goal, searcher.budget()));
+        let arrivals = (out.finish.is_some() && n > 1).then(|| match early {
+            Some(early) => early.take(searcher, &seeds, goal),
+            None => reach::arrivals(searcher, &seeds, goal, searcher.budget()),
+        });
         let line = From {
             visits,
             finish: out.finish,
@@ -713,7 +724,7 @@ fn search_leg(searcher: &Searcher<'_>, seeds: &[State], leg: usize, bounds: &Bou
     };
     // No finish within the relaxed game's reach: no line to this flag.
     searcher
-        .search_from_bounds(seeds, (leg + 1) as u8, opts, bounds, 0)
+        .search_from_bounds(seeds, (leg + 1) as u8, opts, bounds, Aim::default())
         .unwrap_or_else(Outcome::empty)
 }
 

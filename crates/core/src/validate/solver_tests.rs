@@ -6,7 +6,7 @@ use super::bounds::{Bounds, NEVER};
 use super::hands;
 use super::hurt::Hurt;
 use super::reach;
-use super::search::{Options, Outcome, Searcher, State};
+use super::search::{Aim, Options, Outcome, Searcher, State};
 use super::solver;
 use crate::engine::steps::{PHASES, StepTable};
 use crate::engine::{Factory, Rng};
@@ -135,7 +135,8 @@ fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
                 let seeds = searcher.seeds(cell, &[facing], 0);
                 let whole = searcher.search(&seeds, goal, opts);
                 let first = seeds[0].bound(&searcher.bounds);
-                let bounded = searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first);
+                let bounded =
+                    searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, Aim::at(first));
                 let Some(bounded) = bounded else {
                     assert!(whole.finish.is_none(), "{name}: a line the bounds missed");
                     continue;
@@ -151,7 +152,7 @@ fn a_search_within_bounds_finds_the_whole_searchs_line_on_the_sample_courses() {
                 let first_tight = seeds[0].bound(&tight);
                 assert!(first_tight >= first, "{name}: {first_tight} < {first}");
                 let Some(bounded) =
-                    searcher.search_bounded(&seeds, goal, opts, &tight, first_tight)
+                    searcher.search_bounded(&seeds, goal, opts, &tight, Aim::at(first_tight))
                 else {
                     panic!("{name}: the typical bounds missed a line")
                 };
@@ -240,7 +241,8 @@ fn under_moving_flags_the_bounds_are_off_and_the_lines_are_the_whole_searchs() {
         };
         let whole = searcher.search(&seeds, goal, opts);
         let first = seeds[0].bound(&searcher.bounds);
-        let Some(bounded) = searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first)
+        let Some(bounded) =
+            searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, Aim::at(first))
         else {
             panic!("typical {typical}: no outcome")
         };
@@ -356,7 +358,8 @@ fn bounds_that_know_damage_are_consistent_lower_bounds_and_keep_the_whole_search
             let registers = whole.visits.level(before as usize) + 1;
             assert!(seeds.iter().map(h).min().is_some_and(|b| b <= registers));
             let first = seeds[0].bound(&searcher.bounds);
-            let bounded = searcher.passes(&seeds, goal, opts, &searcher.bounds, first, true);
+            let bounded =
+                searcher.passes(&seeds, goal, opts, &searcher.bounds, Aim::at(first), true);
             let Some(bounded) = bounded else {
                 panic!("{name}: typical {typical}: the bounds with damage missed the line")
             };
@@ -489,7 +492,8 @@ fn under_lives_the_bounds_know_the_return_and_keep_the_whole_searchs_line() {
                 }
             }
             let first = seeds.iter().map(b).min().unwrap_or(NEVER);
-            let bounded = searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, first);
+            let bounded =
+                searcher.search_bounded(&seeds, goal, opts, &searcher.bounds, Aim::at(first));
             let Some((before, ..)) = whole.finish else {
                 assert!(bounded.is_none_or(|o| o.finish.is_none()), "{name}, {rule}");
                 continue;
@@ -529,7 +533,7 @@ fn under_lives_the_bounds_know_the_return_and_keep_the_whole_searchs_line() {
                     goal.into(),
                 );
                 let first = seeds.iter().map(|s| s.bound(&plain)).min().unwrap_or(NEVER);
-                let missed = searcher.search_bounded(&seeds, goal, opts, &plain, first);
+                let missed = searcher.search_bounded(&seeds, goal, opts, &plain, Aim::at(first));
                 assert_ne!(
                     missed.as_ref().and_then(line),
                     line(&whole),

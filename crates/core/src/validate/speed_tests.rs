@@ -115,8 +115,8 @@ fn whole_and_settled(
     let goal = searcher.flags.len() as u8;
     let seeds = searcher.seeds(cell, facings, 0);
     let budget = solver::STATE_BUDGET;
-    let whole = reach::arrivals_until(searcher, &seeds, goal, budget, false);
-    let settled = reach::arrivals_until(searcher, &seeds, goal, budget, true);
+    let whole = reach::arrivals_until(searcher, &seeds, goal, budget, false, &|| false);
+    let settled = reach::arrivals_until(searcher, &seeds, goal, budget, true, &|| false);
     assert!(!whole.gave_up && !settled.gave_up, "{name}");
     (whole, settled)
 }
@@ -194,4 +194,41 @@ fn under_lives_the_arrivals_search_that_leaves_settled_layers_leaves_out_only_ar
     // The comparison means something: there are arrivals, and some search stopped early.
     assert!(compared > 100, "{compared} arrivals compared");
     assert!(cut > 0);
+}
+
+#[test]
+fn the_first_starts_arrivals_searched_early_are_those_searched_after_its_line_issue_17() {
+    // issue 17 item 7 (`reach::Early`): a second thread searches the first start's arrivals
+    // while the line's search runs. The line's legs take them if they are from the same seeds,
+    // else search their own; once taken, or told to stop, nothing is kept for later.
+    let lib = Library::builtin();
+    for name in ["first-steps.json", "grand-tour.json"] {
+        let (course, table) = table_of(&lib, name);
+        let (searcher, cell, facings) =
+            searcher_at_start(&table, &course, &course.rules.house, name);
+        let goal = searcher.flags.len() as u8;
+        let seeds = searcher.seeds(cell, &facings, 0);
+        let own = reach::arrivals(&searcher, &seeds, goal, solver::STATE_BUDGET);
+        assert!(own.on.iter().skip(1).all(|on| !on.is_empty()), "{name}");
+        let early = reach::Early::default();
+        early.search(&searcher, &seeds, goal, &|| false);
+        assert!(early.kept(), "{name}");
+        assert_eq!(early.take(&searcher, &seeds, goal).on, own.on, "{name}");
+        assert!(!early.kept(), "{name}");
+        // Taken: a second search keeps nothing, and a take searches again (the same arrivals).
+        early.search(&searcher, &seeds, goal, &|| false);
+        assert!(!early.kept(), "{name}");
+        assert_eq!(early.take(&searcher, &seeds, goal).on, own.on, "{name}");
+        // Kept from other seeds (another facing): not given for these.
+        let other = reach::Early::default();
+        let turned = searcher.seeds(cell, &[(facings[0] + 1) % 4], 0);
+        other.search(&searcher, &turned, goal, &|| false);
+        assert!(other.kept(), "{name}");
+        assert_eq!(other.take(&searcher, &seeds, goal).on, own.on, "{name}");
+        // Told to stop (the line does not finish): given up, and none kept.
+        let stopped = reach::Early::default();
+        stopped.search(&searcher, &seeds, goal, &|| true);
+        assert!(!stopped.kept(), "{name}");
+        assert_eq!(stopped.take(&searcher, &seeds, goal).on, own.on, "{name}");
+    }
 }

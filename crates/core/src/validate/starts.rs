@@ -6,7 +6,7 @@
 use super::Diagnostic;
 use super::bounds::NEVER;
 use super::rules::severity_of;
-use super::search::{FREE, Searcher};
+use super::search::{Aim, FREE, Searcher};
 use super::solver::{self, Detail, Solution, TypicalAsk, TypicalLine, Unreachable};
 use crate::engine::steps::{NO_STEP, PHASES, after, damage_of, node_of};
 use crate::geom::{Facing, Square};
@@ -118,7 +118,7 @@ pub(super) struct Others {
     /// The first start's line: job 0, where no flag is cut off.
     first: StartLine,
     /// Where each start's passes begin (`floors`).
-    floors: Vec<u32>,
+    floors: Vec<Aim>,
     cut: Option<Unreachable>,
     /// The first start's search stopped at its budget and no flag is cut off.
     skip: bool,
@@ -214,6 +214,7 @@ impl Others {
                         Detail::LineOnly,
                         floor,
                         &mut |_| {},
+                        None,
                     ) {
                         Some((s, _)) => StartLine::of(n, &s),
                         // A start the robot cannot stand on has its own diagnostic.
@@ -262,21 +263,26 @@ fn node(searcher: &Searcher<'_>, square: Square, facing: Facing) -> u32 {
         .map_or(u32::MAX, |cell| (cell * 4 + facing.index()) as u32)
 }
 
-/// For each start's node in `to`, a line no shorter than its own (0: none known), from the
-/// first start's line (issue 17 item 7: on the largest board with 8 flags each start's passes
-/// began 30 registers below its line, at its relaxed bound, and ran through 6 million states).
+/// For each start's node in `to`, where its passes begin, from the first start's line (issue 17
+/// item 7: on the largest board with 8 flags each start's passes began 30 registers below its
+/// line, at its relaxed bound, and ran through 6 million states).
 ///
 /// Where the first start's robot can stand on another start at the start of a turn, facing as
 /// it does, undamaged and with no flag touched, after `r` registers, it is in that start's first
 /// state: from there it can go on as that start's line does, so no line from that start is
 /// shorter than the first start's line less `r` (`registers_between`, searched only while that
-/// could raise some start's floor over its bound). A floor only sets where a start's passes
-/// begin: any limit up to the line finds the same line (`Searcher::passes`). None under moving
-/// flags or a lives rule, where a turn's timeline or an archive tells such a state apart from
-/// the start's.
-fn floors(searcher: &Searcher<'_>, first: &Solution, to: &[u32]) -> Vec<u32> {
+/// could raise some start's floor over its bound). Where every way there takes damage (a start
+/// in a laser's beam), the robot arrives hurt and that start's line may not be open to it, so
+/// the same figure from the shortest way that takes damage is only a guess (`Aim::guessed`:
+/// on the largest board with 8 flags a start in a beam searched 5.6 million states in nine
+/// passes from its bound, and 2 million in one from the guess). A floor only sets where a
+/// start's passes begin: any limit at or over the line finds the same line
+/// (`Searcher::passes`). Each start's line is likely the first start's length
+/// (`Aim::likely`). No floor under moving flags or a lives rule, where a turn's timeline or an
+/// archive tells such a state apart from the start's.
+fn floors(searcher: &Searcher<'_>, first: &Solution, to: &[u32]) -> Vec<Aim> {
     if searcher.timed() || first.undecided || !first.finishes() {
-        return vec![0; to.len()];
+        return vec![Aim::default(); to.len()];
     }
     let line = first.registers();
     let most = to
@@ -288,20 +294,35 @@ fn floors(searcher: &Searcher<'_>, first: &Solution, to: &[u32]) -> Vec<u32> {
         .max()
         .unwrap_or(0);
     let from = node(searcher, first.start, first.facing);
-    registers_between(searcher, from, to, most)
-        .into_iter()
-        .map(|r| r.map_or(0, |r| line - r))
+    let sure = registers_between(searcher, from, to, most, false);
+    let unsure = sure
+        .iter()
+        .zip(to)
+        .any(|(r, &n)| r.is_none() && n != u32::MAX);
+    let guesses = match unsure {
+        true => registers_between(searcher, from, to, most, true),
+        false => vec![None; to.len()],
+    };
+    sure.into_iter()
+        .zip(guesses)
+        .map(|(r, guess)| Aim {
+            floor: r.or(guess).map_or(0, |r| line - r),
+            guessed: r.is_none() && guess.is_some(),
+            likely: line,
+        })
         .collect()
 }
 
 /// The fewest registers, fewer than `most`, from node `from` to each node of `to`, both at the
-/// start of a turn (register phase 1), on steps that take no damage and end no register on
-/// flag 1: breadth first over the step table. `None` where there is no such way.
+/// start of a turn (register phase 1), on steps that take no damage (any damage where `hurt`)
+/// and end no register on flag 1: breadth first over the step table. `None` where there is no
+/// such way.
 fn registers_between(
     searcher: &Searcher<'_>,
     from: u32,
     to: &[u32],
     most: u32,
+    hurt: bool,
 ) -> Vec<Option<u32>> {
     let table = searcher.table;
     let mut found = vec![None; to.len()];
@@ -338,7 +359,8 @@ fn registers_between(
         for &ts in &frontier {
             for &step in table.steps(ts) {
                 let to = node_of(step);
-                if to == NO_STEP || damage_of(step) > 0 || Some((to / 4) as usize) == flag {
+                let hit = !hurt && damage_of(step) > 0;
+                if to == NO_STEP || hit || Some((to / 4) as usize) == flag {
                     continue;
                 }
                 let at = after(ts, to);

@@ -55,7 +55,13 @@ impl Dropped {
     /// states dropped, taken in order of level plus bound, come to as many as it visited, so
     /// that the next pass is about twice this one (IDA* with controlled re-expansion), at most
     /// `MOST_STEP` higher and never below the least dropped. `None` when nothing was dropped.
-    fn next_limit(&self, limit: u32, visits: usize) -> Option<u32> {
+    ///
+    /// No higher than `likely` (a length the line most likely has:
+    /// `Aim::likely`) where that is over `limit`, though never below the least dropped: a pass
+    /// that rises past the line visits states it need not (issue 17 item 7: on the largest
+    /// board with 8 flags a start's pass at 191 found its line of 188 among 3.1 million states
+    /// where one at 188 visits 2.5 million).
+    fn next_limit(&self, limit: u32, visits: usize, likely: u32) -> Option<u32> {
         let least = self.least?;
         let mut total = 0;
         let mut next = limit.saturating_add(MOST_STEP);
@@ -65,6 +71,9 @@ impl Dropped {
                 next = limit.saturating_add(i as u32 + 1);
                 break;
             }
+        }
+        if likely > limit {
+            next = next.min(likely);
         }
         Some(next.max(least))
     }
@@ -112,6 +121,34 @@ impl Growth {
     }
 }
 
+/// Where a line's bounded passes begin and what they aim at (`Searcher::search_bounded`): for
+/// another start, what the first start's line says of its line (`starts::floors`).
+/// `Aim::default()` knows nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(in crate::validate) struct Aim {
+    /// The first pass's limit (`search_from_bounds` raises it to the seeds' least bound): no
+    /// line is shorter, unless `guessed`.
+    pub floor: u32,
+    /// `floor` is a guess that a line may be shorter than. A floor only sets where the passes
+    /// begin: a pass whose limit is at or over the line finds the same line as any other
+    /// (`Searcher::search_bounded`), but over it the pass holds more states, so where one runs
+    /// out of its budget the passes begin again from the bounds (`search_from_bounds`).
+    pub guessed: bool,
+    /// A length the line most likely has (0: none known): after a pass below it finds no line,
+    /// the next pass's limit rises no higher than it (`Dropped::next_limit`).
+    pub likely: u32,
+}
+
+impl Aim {
+    /// The passes begin at `floor`, a length no line is below.
+    pub fn at(floor: u32) -> Aim {
+        Aim {
+            floor,
+            ..Aim::default()
+        }
+    }
+}
+
 /// What a bounded pass keeps within: the states whose level plus bound is at most `limit`.
 pub(super) struct Within<'b> {
     pub bounds: &'b Bounds,
@@ -135,20 +172,20 @@ impl Within<'_> {
 impl<'a> Searcher<'a> {
     /// The same first finish as `search` (not exhaustive), found by searching only the states
     /// whose level plus their lower bound (`bounds`) is at most a limit, the limit raised from
-    /// `first_limit` until a finish turns up. Because the bounds are consistent, the states under
+    /// `aim`'s floor until a finish turns up. Because the bounds are consistent, the states under
     /// a limit are reached in the same order and by the same parents as in the whole search, so
-    /// once the limit reaches the finish's level the finish, its line and its damage are the
-    /// whole search's (`bounds.rs`). `None` when no finish exists within the relaxed game's
-    /// reach: then only `search` says how far a line gets.
+    /// once the limit reaches the finish's level, or passes it, the finish, its line and its
+    /// damage are the whole search's (`bounds.rs`). `None` when no finish exists within the
+    /// relaxed game's reach: then only `search` says how far a line gets.
     pub fn search_bounded(
         &self,
         seeds: &[State],
         goal: u8,
         opts: Options,
         bounds: &Bounds,
-        first_limit: u32,
+        aim: Aim,
     ) -> Option<Outcome> {
-        self.passes(seeds, goal, opts, bounds, first_limit, false)
+        self.passes(seeds, goal, opts, bounds, aim, false)
     }
 
     /// `search_bounded`, bringing in the bounds that know damage (`hurt.rs`) for a search
@@ -161,13 +198,13 @@ impl<'a> Searcher<'a> {
         goal: u8,
         opts: Options,
         bounds: &Bounds,
-        first_limit: u32,
+        aim: Aim,
         hurt_now: bool,
     ) -> Option<Outcome> {
         if bounds.is_off() {
             return Some(self.search(seeds, goal, opts));
         }
-        let mut limit = first_limit;
+        let mut limit = aim.floor;
         let to_last = usize::from(goal) == self.flags.len();
         let mut hurt: Option<&Hurt> = None;
         // The last two passes, for the next one's guess.
@@ -186,9 +223,10 @@ impl<'a> Searcher<'a> {
             PASSES_BUDGET
         };
         let mut spent = 0usize;
-        // No line is shorter than `first_limit` (the seeds' least bound, or a line known to be no
-        // longer than any here), nor than the least a pass dropped once it found none.
-        let mut at_least = first_limit;
+        // No line is shorter than the floor (the seeds' least bound, or a line known to be no
+        // longer than any here) unless it was guessed, nor than the least a pass dropped once it
+        // found none.
+        let mut at_least = if aim.guessed { 0 } else { aim.floor };
         loop {
             // Once built (for an earlier search) they cost nothing more; else they are worth
             // building once the passes have cost a share of it, or when the next pass, growing
@@ -256,7 +294,7 @@ impl<'a> Searcher<'a> {
             growth.note(limit, out.visits.len());
             // Every line goes through a state this pass dropped (or it would have found it).
             at_least = at_least.max(dropped.least.unwrap_or(NEVER));
-            limit = dropped.next_limit(limit, out.visits.len())?;
+            limit = dropped.next_limit(limit, out.visits.len(), aim.likely)?;
         }
     }
 
@@ -321,7 +359,7 @@ impl<'a> Searcher<'a> {
         };
         let goal = self.flags.len() as u8;
         let out = self
-            .search_from_bounds(seeds, goal, opts, bounds, shortest)
+            .search_from_bounds(seeds, goal, opts, bounds, Aim::at(shortest))
             .unwrap_or_else(Outcome::empty);
         // Nothing else reads them: freed (34 MB on the largest board with 8 flags) while the
         // other starts' searches go on.
@@ -405,23 +443,40 @@ impl<'a> Searcher<'a> {
             .as_ref()
     }
 
-    /// `search_bounded` from the least bound among `seeds`, and no lower than `floor` (a line
-    /// known to be no shorter). `None` when no seed has a way to the goal even in the relaxed
-    /// game, or none turned up within it.
+    /// `search_bounded` from the least bound among `seeds`, and no lower than `aim`'s floor.
+    /// `None` when no seed has a way to the goal even in the relaxed game, or none turned up
+    /// within it.
     pub fn search_from_bounds(
         &self,
         seeds: &[State],
         goal: u8,
         opts: Options,
         bounds: &Bounds,
-        floor: u32,
+        aim: Aim,
     ) -> Option<Outcome> {
         let first = seeds
             .iter()
             .map(|s| s.bound(bounds))
             .min()
             .filter(|&b| b != NEVER)?;
-        self.search_bounded(seeds, goal, opts, bounds, first.max(floor))
+        let from = Aim {
+            floor: first.max(aim.floor),
+            ..aim
+        };
+        let out = self.search_bounded(seeds, goal, opts, bounds, from);
+        // A guessed floor over the line: its pass ran out of budget where the passes from the
+        // bounds, each smaller, may not.
+        let over = out
+            .as_ref()
+            .is_some_and(|o| o.gave_up && o.finish.is_none());
+        if aim.guessed && from.floor > first && over && !self.cancelled() {
+            let from = Aim {
+                floor: first,
+                ..Aim::default()
+            };
+            return self.search_bounded(seeds, goal, opts, bounds, from);
+        }
+        out
     }
 }
 
@@ -472,7 +527,8 @@ mod tests {
                     exhaustive: false,
                     budget,
                 };
-                let Some(out) = searcher.passes(seeds, goal, opts, &bounds, first, false) else {
+                let Some(out) = searcher.passes(seeds, goal, opts, &bounds, Aim::at(first), false)
+                else {
                     panic!("budget {budget}: no way even in the relaxed game")
                 };
                 out
@@ -591,7 +647,7 @@ mod tests {
     #[test]
     fn the_next_limit_is_where_the_dropped_states_come_to_the_passs_size() {
         let mut d = Dropped::default();
-        assert_eq!(d.next_limit(50, 10), None);
+        assert_eq!(d.next_limit(50, 10, 0), None);
         // 4 states dropped at 51, 8 at 53, 100 at 57: a pass of 10 states goes to 53, one of
         // 1000 rises by the most, 8.
         for (f, n) in [(51, 4), (53, 8), (57, 100)] {
@@ -599,13 +655,76 @@ mod tests {
                 d.note(f, 50);
             }
         }
-        assert_eq!(d.next_limit(50, 10), Some(53));
-        assert_eq!(d.next_limit(50, 3), Some(51));
-        assert_eq!(d.next_limit(50, 1000), Some(58));
+        assert_eq!(d.next_limit(50, 10, 0), Some(53));
+        assert_eq!(d.next_limit(50, 3, 0), Some(51));
+        assert_eq!(d.next_limit(50, 1000, 0), Some(58));
         // Dropped only far over the limit: never below the least of them.
         let mut far = Dropped::default();
         far.note(70, 50);
-        assert_eq!(far.next_limit(50, 1), Some(70));
+        assert_eq!(far.next_limit(50, 1, 0), Some(70));
+        // A likely length over the limit caps the rise, though never below the least dropped;
+        // one at or under the limit says nothing.
+        assert_eq!(d.next_limit(50, 1000, 55), Some(55));
+        assert_eq!(d.next_limit(50, 10, 55), Some(53));
+        assert_eq!(d.next_limit(50, 1000, 50), Some(58));
+        assert_eq!(far.next_limit(50, 1, 60), Some(70));
+    }
+
+    #[test]
+    fn a_guessed_floor_whose_pass_runs_out_of_budget_is_searched_again_from_the_bounds() {
+        // Issue 17 item 7 (`Aim::guessed`): a floor guessed from a way that takes damage may be
+        // over the line. Its pass still finds the line, but holds more states: where it runs out
+        // of the budget the passes from the bounds find the line within, they run instead. The
+        // grand tour's line is 45 registers; its passes from the bound visit 133 states.
+        on_the_grand_tour(|_, searcher, seeds| {
+            let goal = searcher.flags.len() as u8;
+            let opts = |budget| Options {
+                typical: false,
+                exhaustive: false,
+                budget,
+            };
+            let search = |aim: Aim, budget| {
+                let Some(out) =
+                    searcher.search_from_bounds(seeds, goal, opts(budget), &searcher.bounds, aim)
+                else {
+                    panic!("the relaxed game has a line")
+                };
+                // The line: each step's card and state, and the finish's card, node and damage.
+                let line = out.finish.map(|(before, card, node, damage)| {
+                    let path = Searcher::path(&out.visits, before);
+                    let steps: Vec<_> = path
+                        .iter()
+                        .map(|&(i, c)| (c, out.visits.state(i)))
+                        .collect();
+                    (steps, card, node, damage)
+                });
+                (line, out.gave_up, out.visits.len())
+            };
+            let budget = 2_000;
+            let own = search(Aim::default(), budget);
+            assert!(own.0.is_some() && !own.1, "{own:?}");
+            // At 60, over the line: the same line, from more states (within the budget).
+            let over = Aim {
+                floor: 60,
+                guessed: true,
+                likely: 0,
+            };
+            let wide = search(over, budget * 100);
+            assert_eq!(wide.0, own.0);
+            assert!(wide.2 > budget, "{} states at 60", wide.2);
+            // Within the budget: searched again from the bounds, the same line. A floor known
+            // to be no higher than the line is not searched again.
+            assert_eq!(search(over, budget), own);
+            let sure = search(Aim::at(60), budget);
+            assert!(sure.0.is_none() && sure.1, "{sure:?}");
+            // A likely length: a pass at it follows one that found none.
+            let likely = Aim {
+                floor: 40,
+                guessed: true,
+                likely: 45,
+            };
+            assert_eq!(search(likely, budget).0, own.0);
+        });
     }
 
     #[test]

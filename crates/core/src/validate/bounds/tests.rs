@@ -624,3 +624,28 @@ fn the_typical_hands_bounds_stop_between_one_flags_values_and_the_next_when_aske
         );
     }
 }
+
+#[test]
+fn the_states_of_a_value_are_put_in_the_tables_order_issue_17() {
+    // `by_state` on a large table: the same order a sort gives, duplicates kept, over one digit
+    // and over three; a small table or a short list is left as it came.
+    let mut rng = Rng::new(17);
+    for states in [super::SORT_TABLES_FROM, 40_000_000] {
+        let mut now: Vec<u32> = (0..5_000)
+            .map(|_| (rng.next_u64() % states as u64) as u32)
+            .collect();
+        now.extend_from_within(..100);
+        let mut want = now.clone();
+        want.sort_unstable();
+        super::by_state(&mut now, states);
+        assert_eq!(now, want, "{states} states");
+    }
+    let came = vec![5, 3, 9];
+    let mut short = came.clone();
+    super::by_state(&mut short, super::SORT_TABLES_FROM);
+    assert_eq!(short, came);
+    let mut small: Vec<u32> = (0..2_000).rev().collect();
+    let before = small.clone();
+    super::by_state(&mut small, 4_000);
+    assert_eq!(small, before);
+}

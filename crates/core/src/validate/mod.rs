@@ -263,15 +263,12 @@ fn analyse_in(
             let unwanted = AtomicBool::new(false);
             let known = AtomicBool::new(false);
             let arrivals = reach::Early::default();
-            let seeds = factory.index(start).map(|cell| {
-                let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
-                searcher.seeds(cell, &facings, 0)
-            });
+            let seeds = solver::seeds_at(&searcher, start, &facings);
             let cancelled = std::thread::scope(|scope| {
                 let (begin, begun) = mpsc::channel::<&starts::Others>();
                 let mut helper = (side_by_side::threads() > 1).then(|| {
-                    let (searcher, unwanted, known) = (&searcher, &unwanted, &known);
-                    let arrivals = &arrivals;
+                    let (searcher, unwanted, known, arrivals) =
+                        (&searcher, &unwanted, &known, &arrivals);
                     let seeds = seeds.as_deref();
                     scope.spawn(move || {
                         let stop = || unwanted.load(Ordering::Relaxed) || searcher.cancelled();

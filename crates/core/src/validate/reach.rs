@@ -180,9 +180,10 @@ impl Early {
         }
         let found = arrivals_until(searcher, seeds, goal, searcher.budget(), true, stop);
         // Given up when told to stop: not the arrivals `take` would find.
-        *slot = match stop() {
-            true => Slot::Closed,
-            false => Slot::Kept(seeds.to_vec(), found),
+        *slot = if stop() {
+            Slot::Closed
+        } else {
+            Slot::Kept(seeds.to_vec(), found)
         };
     }
 

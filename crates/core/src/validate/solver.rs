@@ -324,6 +324,22 @@ impl TypicalAsk {
     }
 }
 
+/// The states a line from `start`, facing any of `facings`, begins in; `None` where no robot
+/// can stand there.
+pub(super) fn seeds_at(
+    searcher: &Searcher<'_>,
+    start: Square,
+    facings: &[Facing],
+) -> Option<Vec<State>> {
+    let table = searcher.table;
+    let cell = table.factory().index(start)?;
+    if !table.is_standable(cell) || facings.is_empty() {
+        return None;
+    }
+    let facings: Vec<usize> = facings.iter().map(|f| f.index()).collect();
+    Some(searcher.seeds(cell, &facings, 0))
+}
+
 /// `solve_with`, leaving the typical-hand line out of the solution (`typical` is `None`) and
 /// giving what its search needs instead (in `Detail::Full`), so that it may run beside the
 /// other starts' searches (`starts::every_start`). `aim` says where the line's passes begin
@@ -342,18 +358,10 @@ pub(super) fn solve_apart(
     let table = searcher.table;
     let factory = table.factory();
     let flags = &searcher.flags;
-    let start_cell = factory.index(start)?;
-    if !table.is_standable(start_cell) || facings.is_empty() {
-        return None;
-    }
+    let seeds = seeds_at(searcher, start, facings)?;
     let n = flags.len();
     let goal = n as u8;
     let full = detail == Detail::Full;
-    let seeds = searcher.seeds(
-        start_cell,
-        &facings.iter().map(|f| f.index()).collect::<Vec<_>>(),
-        0,
-    );
     let opts = Options {
         typical: false,
         exhaustive: false,

@@ -299,9 +299,10 @@ fn floors(searcher: &Searcher<'_>, first: &Solution, to: &[u32]) -> Vec<Aim> {
         .iter()
         .zip(to)
         .any(|(r, &n)| r.is_none() && n != u32::MAX);
-    let guesses = match unsure {
-        true => registers_between(searcher, from, to, most, true),
-        false => vec![None; to.len()],
+    let guesses = if unsure {
+        registers_between(searcher, from, to, most, true)
+    } else {
+        vec![None; to.len()]
     };
     sure.into_iter()
         .zip(guesses)

@@ -470,11 +470,7 @@ impl<'a> Searcher<'a> {
             .as_ref()
             .is_some_and(|o| o.gave_up && o.finish.is_none());
         if aim.guessed && from.floor > first && over && !self.cancelled() {
-            let from = Aim {
-                floor: first,
-                ..Aim::default()
-            };
-            return self.search_bounded(seeds, goal, opts, bounds, from);
+            return self.search_bounded(seeds, goal, opts, bounds, Aim::at(first));
         }
         out
     }
